@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createCatalogRepository } from './features/catalog/catalog.repository.ts';
+import { catalogRoutes } from './features/catalog/catalog.routes.ts';
+import { createCatalogService } from './features/catalog/catalog.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { type Access, registerAccessControl } from './http/access.ts';
+import { registerErrorHandling, sendError } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin.ts';
+import './http/request-user.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The clock every service reads; tests pass a controlled one. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  /** Method + path → declared access of every API route, for the access-matrix test. */
+  const declaredAccess = new Map<string, Access>();
+  registerAccessControl(app, declaredAccess);
+  registerOriginCheck(app, config.allowedOrigins);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Numero API',
+        version: '1.0.0',
+        description: 'Virtual numbers for SMS verification codes.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+
+  await app.register(healthRoutes, { database });
+  await app.register(catalogRoutes, { catalog });
+
+  await registerSpa(app, config);
+  return Object.assign(app, { declaredAccess });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built web app; any other GET outside the API gets index.html and the SPA routes it. */
+async function registerSpa(app: FastifyInstance, config: Config) {
+  const dist = resolve(config.webDist ?? join(import.meta.dirname, '../../web/dist'));
+  const hasSpa = existsSync(join(dist, 'index.html'));
+  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
+    if (hasSpa && isPage) return reply.type('text/html').sendFile('index.html');
+    return sendError(request, reply, 404, 'NOT_FOUND');
+  });
+}

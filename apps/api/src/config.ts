@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const list = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  ALLOWED_ORIGINS: list,
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.string().optional(),
+  ADMIN_EMAIL: z.email().default('admin@numero.local'),
+  ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
+  RUN_JOBS: bool,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses the environment once; a bad key stops start-up with its name and the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    allowedOrigins: c.ALLOWED_ORIGINS ?? [publicUrl, `http://127.0.0.1:${c.PORT}`, 'http://localhost:5173'],
+    trustProxy: c.TRUST_PROXY ?? false,
+    logLevel: c.LOG_LEVEL,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    webDist: c.WEB_DIST,
+    adminEmail: c.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: c.ADMIN_PASSWORD,
+    runJobs: c.RUN_JOBS ?? true,
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A repository method runs on the database or inside a transaction the service opened. */
+export type Executor = Db | Tx;
+
+/** Runs one or more statements; returns the rows of the last one. */
+export type RawExec = (sql: string) => Promise<Record<string, unknown>[]>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs several statements in one transaction on one connection, after taking a transaction-scoped
+   * advisory lock: two processes starting at once against one PostgreSQL do the work one after the other.
+   */
+  execLocked(lockName: string, work: (exec: RawExec) => Promise<void>): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async execLocked(_lockName, work) {
+      // One PGlite per process and per data folder: there is no second process to wait for.
+      await client.transaction(async (tx) => {
+        await work(async (sql) => (await tx.exec(sql)).at(-1)?.rows ?? []);
+      });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async execLocked(lockName, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockName]);
+        await work(async (sql) => {
+          const result: pg.QueryResult | pg.QueryResult[] = await client.query(sql);
+          return (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+        });
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}

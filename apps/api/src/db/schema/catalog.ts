@@ -1,0 +1,48 @@
+import { bigint, boolean, char, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  namePt: text('name_pt').notNull(),
+  nameEn: text('name_en').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const countries = pgTable('countries', {
+  code: char('code', { length: 2 }).primaryKey(),
+  namePt: text('name_pt').notNull(),
+  nameEn: text('name_en').notNull(),
+  dialCode: text('dial_code').notNull(),
+  flag: text('flag').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const services = pgTable('services', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  icon: text('icon').notNull(),
+  popularity: integer('popularity').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  sku: text('sku').notNull().unique(),
+  serviceCode: text('service_code')
+    .notNull()
+    .references(() => services.code),
+  countryCode: char('country_code', { length: 2 })
+    .notNull()
+    .references(() => countries.code),
+  priceBrl: bigint('price_brl', { mode: 'number' }).notNull(),
+  priceUsd: bigint('price_usd', { mode: 'number' }).notNull(),
+  stock: integer('stock').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

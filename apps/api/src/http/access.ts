@@ -1,0 +1,40 @@
+import type { Role } from '@numero/contract/common';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+/**
+ * Every API route declares who may call it in `config.access`; a route without one refuses to register,
+ * so no route can be added without a decision about its guard.
+ * - 'public': anyone; 'authenticated': any signed-in active user; a list of roles: only those roles.
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const STAFF: readonly Role[] = ['MANAGER', 'ADMIN'];
+export const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
+
+export function isProtectedPath(url: string): boolean {
+  return url.startsWith('/api/');
+}
+
+export function registerAccessControl(app: FastifyInstance, declared: Map<string, Access>): void {
+  app.addHook('onRoute', (route) => {
+    if (!isProtectedPath(route.url) || route.url.startsWith('/api/docs')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, access);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 401);
+    if (access !== 'authenticated' && !access.includes(request.user.role))
+      throw new AppError('FORBIDDEN', 403);
+  });
+}

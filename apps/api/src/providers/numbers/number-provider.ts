@@ -1,0 +1,76 @@
+/**
+ * An upstream seller of virtual numbers (the simulator, an sms-activate protocol server, 5sim).
+ * Services are our codes (sms-activate style: wa, tg, go, ig, fb, tt, ub, if, ml, nu, ...);
+ * countries are ISO 3166-1 alpha-2 codes (BR, US, ...). Each adapter maps them to its own ids.
+ */
+export type UpstreamStatus =
+  | { state: 'waiting' }
+  | { state: 'code'; code: string; text: string }
+  | { state: 'cancelled' }
+  | { state: 'finished' };
+
+export interface NumberRequest {
+  service: string;
+  country: string;
+  /** Our activation id: lets a provider that supports it make the purchase idempotent. */
+  orderId: string;
+  /** The most we accept to pay upstream, in the provider's own unit, when known. */
+  maxPrice?: number;
+}
+
+export interface AssignedNumber {
+  upstreamId: string;
+  /** E.164 without the plus sign, e.g. 5511987654321 */
+  phoneNumber: string;
+}
+
+export interface StatusOptions {
+  /**
+   * How many times requestAnotherSms has been called on this activation (0 before the first call).
+   * Real providers remember resends themselves and ignore this; the simulator keeps no state between
+   * processes, so it needs the caller (who stores the activation) to tell it.
+   */
+  attempt?: number;
+}
+
+export interface NumberProvider {
+  readonly name: string;
+  requestNumber(req: NumberRequest): Promise<AssignedNumber>;
+  getStatus(upstreamId: string, opts?: StatusOptions): Promise<UpstreamStatus>;
+  /** Ask for another SMS on an activation that already received one. */
+  requestAnotherSms(upstreamId: string): Promise<void>;
+  cancel(upstreamId: string): Promise<void>;
+  finish(upstreamId: string): Promise<void>;
+  /** How many numbers the provider has now for a service in a country. */
+  getStock(service: string, country: string): Promise<number>;
+}
+
+export type UpstreamErrorCode =
+  | 'NO_NUMBERS'
+  | 'NO_BALANCE'
+  | 'BAD_KEY'
+  | 'BAD_SERVICE'
+  | 'BANNED'
+  | 'EARLY_CANCEL_DENIED'
+  | 'NOT_FOUND'
+  | 'ALREADY_HAS_SMS'
+  | 'TIMEOUT'
+  | 'BAD_REPLY'
+  | 'UNAVAILABLE';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly code: UpstreamErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+
+  /** Failing over to the next provider makes sense for these; the others are about this order. */
+  get retryableElsewhere(): boolean {
+    return ['NO_NUMBERS', 'NO_BALANCE', 'BAD_KEY', 'BAD_SERVICE', 'BANNED', 'TIMEOUT', 'BAD_REPLY', 'UNAVAILABLE'].includes(
+      this.code,
+    );
+  }
+}
