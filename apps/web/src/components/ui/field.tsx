@@ -1,0 +1,72 @@
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { cn } from './cn.ts';
+
+const control =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 h-11 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 read-only:bg-slate-50 aria-invalid:border-red-500';
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+}
+
+function Described({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-red-600" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function TextField({ label, hint, error, className, id, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...rest}
+      />
+      <Described id={fieldId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  children,
+  ...rest
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={fieldId} className={cn(control, 'pr-8')} aria-invalid={error ? true : undefined} {...rest}>
+        {children}
+      </select>
+      <Described id={fieldId} hint={hint} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from './cn.ts';
+
+/** Tables scroll inside their own box on narrow screens instead of widening the page. */
+export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className={cn('min-w-full divide-y divide-slate-200 text-sm', className)} {...rest} />
+    </div>
+  );
+}
+
+export function Th({ className, numeric, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase',
+        numeric ? 'text-right' : 'text-left',
+        className,
+      )}
+      {...rest}
+    />
+  );
+}
+
+/** `numeric` right-aligns money and counts, as the house style asks. */
+export function Td({ className, numeric, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+  return (
+    <td
+      className={cn('px-4 py-3 whitespace-nowrap text-slate-800', numeric && 'text-right tabular-nums', className)}
+      {...rest}
+    />
+  );
+}

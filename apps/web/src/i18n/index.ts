@@ -1,0 +1,54 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import pt from './pt.json';
+
+export type Lang = 'pt' | 'en';
+export const LANG_STORAGE_KEY = 'numero.lang';
+
+// Each feature keeps its texts in features/<name>/locales/{pt,en}.json, loaded as the namespace <name>.
+const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json', {
+  eager: true,
+});
+
+export function buildResources() {
+  const resources: Record<Lang, Record<string, Record<string, unknown>>> = {
+    pt: { common: pt },
+    en: { common: en },
+  };
+  for (const [path, mod] of Object.entries(featureFiles)) {
+    const match = /features\/([^/]+)\/locales\/(pt|en)\.json$/.exec(path);
+    if (match) resources[match[2] as Lang][match[1]!] = mod.default;
+  }
+  return resources;
+}
+
+/** The spec's rule: a stored choice wins; else the browser's language, English only if it starts with 'en'. */
+export function normaliseLanguage(lng: string | undefined): Lang {
+  return lng?.toLowerCase().startsWith('en') ? 'en' : 'pt';
+}
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: buildResources(),
+    supportedLngs: ['pt', 'en'],
+    fallbackLng: 'pt',
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator'],
+      lookupLocalStorage: LANG_STORAGE_KEY,
+      caches: ['localStorage'],
+      convertDetectedLanguage: normaliseLanguage,
+    },
+  });
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng === 'en' ? 'en' : 'pt-BR';
+});
+document.documentElement.lang = i18n.language === 'en' ? 'en' : 'pt-BR';
+
+export default i18n;

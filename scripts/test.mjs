@@ -1,0 +1,49 @@
+// npm test: unit and API tests (Vitest), then the browser tests (Playwright driving Debian's Chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = mkdtempSync(join(tmpdir(), 'numero-test-'));
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+const vitestReport = join(reports, 'vitest.json');
+failed ||= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]) !== 0;
+if (existsSync(vitestReport)) {
+  const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+if (!existsSync(chromium)) {
+  const how = 'Browser tests need Chromium: apt-get install -y chromium (or set CHROME_PATH).';
+  if (process.env.CI) {
+    console.error(`${how} In CI a missing browser is a failure.`);
+    failed = true;
+  } else {
+    console.warn(`${how} Skipping the browser tests.`);
+  }
+} else {
+  failed ||= run('npm', ['run', 'build']) !== 0;
+  const e2eReport = join(reports, 'playwright.json');
+  failed ||= run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    CHROME_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  }) !== 0;
+  if (existsSync(e2eReport)) {
+    const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
+    totals.passed += s.expected + (s.flaky ?? 0);
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed || totals.failed > 0 ? 1 : 0);
