@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { CurrentUser } from './users.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** POST /api/v1/auth/login is form-encoded (spec §7): `username` carries the email. */
+export const LoginForm = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+export const RegisterBody = z
+  .object({
+    email: z.email().max(254),
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+    preferred_language: z.enum(['pt-BR', 'en-US']).default('pt-BR'),
+    preferred_currency: z.enum(['BRL', 'USD']).default('BRL'),
+  })
+  .strict();
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** Login, register and the OIDC callback answer with the signed-in (or new) user. */
+export const AuthResponse = z.object({ user: CurrentUser });
+
+export const CallbackBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+
+/** Which sign-in methods the server offers (the OIDC button shows only when configured). */
+export const AuthProviders = z.object({ oidc: z.boolean() });
