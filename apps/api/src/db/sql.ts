@@ -1,0 +1,28 @@
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/** Runs a raw statement on either driver and returns its rows (PGlite and node-postgres both expose `rows`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** PostgreSQL's error code when a CHECK constraint fails (a wallet would go below zero, say). */
+export function isCheckViolation(err: unknown): boolean {
+  return pgCode(err) === '23514';
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return pgCode(err) === '23505';
+}
+
+function pgCode(err: unknown): string | undefined {
+  // Drizzle wraps driver errors; the driver's error (with its SQLSTATE) is the cause.
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,167 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql.ts';
+
+export type Currency = 'BRL' | 'USD';
+export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in';
+export type TransferKind = 'topup' | 'purchase' | 'capture' | 'refund' | 'adjustment';
+
+export function createLedgerRepository(db: Executor) {
+  return {
+    /** The account's id, creating it on first use (wallets appear the first time money touches them). */
+    async ensureAccount(kind: AccountKind, userId: string | null, currency: Currency, ex: Executor = db) {
+      const target =
+        kind === 'wallet'
+          ? sql`(user_id, currency) WHERE kind = 'wallet'`
+          : sql`(kind, currency) WHERE kind <> 'wallet'`;
+      await ex.execute(
+        sql`INSERT INTO ledger_accounts (kind, user_id, currency) VALUES (${kind}, ${userId}, ${currency}) ON CONFLICT ${target} DO NOTHING`,
+      );
+      const [row] = await ex
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.kind, kind),
+            eq(ledgerAccounts.currency, currency),
+            userId ? eq(ledgerAccounts.userId, userId) : sql`user_id IS NULL`,
+          ),
+        );
+      return row!.id;
+    },
+
+    /** Null when a transfer with this key exists already: the caller's work was done before. */
+    async insertTransfer(
+      t: {
+        idempotencyKey: string;
+        kind: TransferKind;
+        currency: Currency;
+        amount: number;
+        userId: string | null;
+        description: string;
+        reference: string | null;
+      },
+      ex: Executor = db,
+    ) {
+      const [row] = await ex
+        .insert(ledgerTransfers)
+        .values(t)
+        .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
+        .returning({ id: ledgerTransfers.id });
+      return row?.id ?? null;
+    },
+
+    /** Moves the cached balance and records the entry; the balance CHECK refuses an overdraft. */
+    async applyEntry(transferId: number, accountId: number, amount: number, ex: Executor = db) {
+      const [acc] = await ex
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
+        .where(eq(ledgerAccounts.id, accountId))
+        .returning({ balance: ledgerAccounts.balance });
+      await ex.insert(ledgerEntries).values({ transferId, accountId, amount, balanceAfter: acc!.balance });
+      return acc!.balance;
+    },
+
+    async findTransferByKey(idempotencyKey: string, ex: Executor = db) {
+      const [row] = await ex
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+      return row ?? null;
+    },
+
+    async walletBalance(userId: string, currency: Currency) {
+      const [row] = await db
+        .select({ balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.kind, 'wallet'),
+            eq(ledgerAccounts.userId, userId),
+            eq(ledgerAccounts.currency, currency),
+          ),
+        );
+      return row?.balance ?? 0;
+    },
+
+    async listWallets(userId: string) {
+      return db
+        .select({
+          currency: ledgerAccounts.currency,
+          balance: ledgerAccounts.balance,
+          createdAt: ledgerAccounts.createdAt,
+        })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, 'wallet'), eq(ledgerAccounts.userId, userId)))
+        .orderBy(ledgerAccounts.currency);
+    },
+
+    /** A user's wallet movements, newest first; `currency` null means every wallet. */
+    async listWalletEntries(userId: string, currency: Currency | null, skip: number, limit: number) {
+      const where = and(
+        eq(ledgerAccounts.kind, 'wallet'),
+        eq(ledgerAccounts.userId, userId),
+        currency ? eq(ledgerAccounts.currency, currency) : undefined,
+      );
+      const [items, [count]] = await Promise.all([
+        db
+          .select({
+            id: ledgerEntries.id,
+            kind: ledgerTransfers.kind,
+            amount: ledgerEntries.amount,
+            balanceAfter: ledgerEntries.balanceAfter,
+            currency: ledgerAccounts.currency,
+            description: ledgerTransfers.description,
+            reference: ledgerTransfers.reference,
+            createdAt: ledgerEntries.createdAt,
+          })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+          .where(where)
+          .orderBy(desc(ledgerEntries.id))
+          .offset(skip)
+          .limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .where(where),
+      ]);
+      return { items, total: Number(count?.n ?? 0) };
+    },
+
+    /** Every ledger invariant, as rows that break it (empty arrays mean the books balance). */
+    async findBreaches() {
+      const [unbalanced, empty, mixedCurrency, staleBalance, overdrawn, currencyTotals] = await Promise.all([
+        queryRows(
+          db,
+          sql`SELECT transfer_id, sum(amount)::bigint AS total FROM ledger_entries GROUP BY transfer_id HAVING sum(amount) <> 0`,
+        ),
+        queryRows(
+          db,
+          sql`SELECT t.id FROM ledger_transfers t WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transfer_id = t.id)`,
+        ),
+        queryRows(
+          db,
+          sql`SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transfers t ON t.id = e.transfer_id WHERE a.currency <> t.currency`,
+        ),
+        queryRows(
+          db,
+          sql`SELECT a.id, a.balance, coalesce(sum(e.amount), 0)::bigint AS entries FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0)`,
+        ),
+        queryRows(
+          db,
+          sql`SELECT id, balance FROM ledger_accounts WHERE kind <> 'external_in' AND balance < 0`,
+        ),
+        queryRows(
+          db,
+          sql`SELECT a.currency, sum(e.amount)::bigint AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id GROUP BY a.currency HAVING sum(e.amount) <> 0`,
+        ),
+      ]);
+      return { unbalanced, empty, mixedCurrency, staleBalance, overdrawn, currencyTotals };
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
