@@ -69,8 +69,15 @@ export class UpstreamError extends Error {
 
   /** Failing over to the next provider makes sense for these; the others are about this order. */
   get retryableElsewhere(): boolean {
-    return ['NO_NUMBERS', 'NO_BALANCE', 'BAD_KEY', 'BAD_SERVICE', 'BANNED', 'TIMEOUT', 'BAD_REPLY', 'UNAVAILABLE'].includes(
-      this.code,
-    );
+    return [
+      'NO_NUMBERS',
+      'NO_BALANCE',
+      'BAD_KEY',
+      'BAD_SERVICE',
+      'BANNED',
+      'TIMEOUT',
+      'BAD_REPLY',
+      'UNAVAILABLE',
+    ].includes(this.code);
   }
 }

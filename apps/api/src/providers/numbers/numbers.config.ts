@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const names = z.enum(['simulator', 'sms-activate', '5sim']);
+
+/** Environment keys of the upstream number providers; parsed with the rest of the configuration. */
+export const numbersEnv = z.object({
+  NUMBER_PROVIDERS: z
+    .string()
+    .default('simulator')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(names).min(1)),
+  SIMULATOR_MIN_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
+  SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
+  SIMULATOR_NO_SMS_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  SIMULATOR_SECRET: z.string().min(16).optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  SMS_ACTIVATE_BASE_URL: z.url().optional(),
+  SMS_ACTIVATE_API_KEY: z.string().min(1).optional(),
+  SMS_ACTIVATE_NAME: z.string().min(1).default('sms-activate'),
+  FIVESIM_BASE_URL: z.url().default('https://5sim.net'),
+  FIVESIM_TOKEN: z.string().min(1).optional(),
+  FIVESIM_OPERATOR: z.string().min(1).default('any'),
+});
+
+export function numbersConfig(e: z.infer<typeof numbersEnv>) {
+  if (e.NUMBER_PROVIDERS.includes('sms-activate') && !(e.SMS_ACTIVATE_BASE_URL && e.SMS_ACTIVATE_API_KEY))
+    throw new Error(
+      'SMS_ACTIVATE_BASE_URL and SMS_ACTIVATE_API_KEY are required when NUMBER_PROVIDERS lists sms-activate',
+    );
+  if (e.NUMBER_PROVIDERS.includes('5sim') && !e.FIVESIM_TOKEN)
+    throw new Error('FIVESIM_TOKEN is required when NUMBER_PROVIDERS lists 5sim');
+  if (e.SIMULATOR_MIN_DELAY_MS > e.SIMULATOR_MAX_DELAY_MS)
+    throw new Error('SIMULATOR_MIN_DELAY_MS must not exceed SIMULATOR_MAX_DELAY_MS');
+  return {
+    order: e.NUMBER_PROVIDERS,
+    timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    simulator: {
+      minDelayMs: e.SIMULATOR_MIN_DELAY_MS,
+      maxDelayMs: e.SIMULATOR_MAX_DELAY_MS,
+      noSmsRate: e.SIMULATOR_NO_SMS_RATE,
+      secret: e.SIMULATOR_SECRET,
+    },
+    smsActivate: {
+      baseUrl: e.SMS_ACTIVATE_BASE_URL,
+      apiKey: e.SMS_ACTIVATE_API_KEY,
+      name: e.SMS_ACTIVATE_NAME,
+    },
+    fiveSim: { baseUrl: e.FIVESIM_BASE_URL, token: e.FIVESIM_TOKEN, operator: e.FIVESIM_OPERATOR },
+  };
+}

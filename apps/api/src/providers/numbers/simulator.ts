@@ -1,0 +1,179 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  AssignedNumber,
+  NumberProvider,
+  NumberRequest,
+  StatusOptions,
+  UpstreamStatus,
+} from './number-provider.ts';
+import { UpstreamError } from './number-provider.ts';
+import { COUNTRY_PLANS, digits, langOf, type Pick, templateFor } from './simulator-data.ts';
+
+export interface SimulatorOptions {
+  /** Shortest time between buying a number and its SMS arriving. */
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** Share of activations, 0..1, that never receive an SMS. */
+  noSmsRate: number;
+  now?: () => number;
+  /** Signs activation ids; every API process must share it for ids to work across processes. */
+  secret?: string;
+}
+
+/**
+ * Everything the simulator knows about an activation travels inside its upstreamId, so any process
+ * can answer for an id another process issued: the number, the codes and their arrival times are all
+ * derived from the seed and the clock.
+ */
+interface SimActivation {
+  country: string;
+  service: string;
+  createdAt: number;
+  seed: string;
+}
+
+const ID_VERSION = '1';
+const DEFAULT_SECRET = 'numero-simulator';
+const SERVICE_PATTERN = /^[a-z0-9]{2,12}$/;
+const MAX_ATTEMPT = 100;
+
+export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider {
+  checkOptions(opts);
+  const now = opts.now ?? Date.now;
+  const secret = opts.secret ?? DEFAULT_SECRET;
+
+  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+    const country = req.country.toUpperCase();
+    const plan = COUNTRY_PLANS[country];
+    if (!plan) throw new UpstreamError('NO_NUMBERS', `simulator: no numbers for country ${req.country}`);
+    if (!SERVICE_PATTERN.test(req.service)) {
+      throw new UpstreamError('BAD_SERVICE', 'simulator: bad service code');
+    }
+    if (stockOf(req.service, country) === 0) {
+      throw new UpstreamError('NO_NUMBERS', `simulator: no ${req.service} numbers in ${country}`);
+    }
+    const activation = {
+      country,
+      service: req.service,
+      createdAt: now(),
+      seed: randomBytes(8).toString('hex'),
+    };
+    return { upstreamId: encodeId(activation, secret), phoneNumber: phoneNumberOf(activation) };
+  }
+
+  async function getStatus(upstreamId: string, options: StatusOptions = {}): Promise<UpstreamStatus> {
+    const activation = decodeId(upstreamId, secret);
+    if (fraction(activation.seed, 'silent') < opts.noSmsRate) return { state: 'waiting' };
+    const attempt = Math.min(MAX_ATTEMPT, Math.max(0, Math.floor(options.attempt ?? 0)));
+    if (now() < arrivalOf(activation, attempt, opts)) return { state: 'waiting' };
+    return { state: 'code', ...smsOf(activation, attempt) };
+  }
+
+  // Nothing to remember: cancelling, finishing and resending are recorded by the caller, who then
+  // passes the resend count to getStatus. These only refuse ids this simulator did not issue.
+  async function checkKnown(upstreamId: string): Promise<void> {
+    decodeId(upstreamId, secret);
+  }
+
+  return {
+    name: 'simulator',
+    requestNumber,
+    getStatus,
+    requestAnotherSms: checkKnown,
+    cancel: checkKnown,
+    finish: checkKnown,
+    getStock: async (service, country) => stockOf(service, country.toUpperCase()),
+  };
+}
+
+function checkOptions(opts: SimulatorOptions): void {
+  if (!(opts.minDelayMs >= 0 && opts.maxDelayMs >= opts.minDelayMs)) {
+    throw new RangeError('simulator: need 0 <= minDelayMs <= maxDelayMs');
+  }
+  if (!(opts.noSmsRate >= 0 && opts.noSmsRate <= 1)) {
+    throw new RangeError('simulator: noSmsRate must be in 0..1');
+  }
+}
+
+/** A deterministic stream of integers for one seed and purpose. */
+function seededPick(seed: string, label: string): Pick {
+  let block = 0;
+  let bytes = Buffer.alloc(0);
+  let offset = 0;
+  return (n) => {
+    if (offset + 4 > bytes.length) {
+      bytes = createHash('sha256').update(`${seed}:${label}:${block++}`).digest();
+      offset = 0;
+    }
+    const value = bytes.readUInt32BE(offset);
+    offset += 4;
+    return value % n;
+  };
+}
+
+function fraction(seed: string, label: string): number {
+  return seededPick(seed, label)(2 ** 32) / 2 ** 32;
+}
+
+/** Stable per service and country, and zero for about one pair in twelve, as with real sellers. */
+function stockOf(service: string, country: string): number {
+  if (!COUNTRY_PLANS[country]) return 0;
+  const pick = seededPick('stock', `${country}:${service}`);
+  return pick(12) === 0 ? 0 : 1 + pick(500);
+}
+
+function phoneNumberOf(activation: SimActivation): string {
+  const plan = COUNTRY_PLANS[activation.country]!;
+  return plan.dial + plan.national(seededPick(activation.seed, 'phone'));
+}
+
+/** The SMS for resend n comes one more seeded delay after the one before it. */
+function arrivalOf(activation: SimActivation, attempt: number, opts: SimulatorOptions): number {
+  let at = activation.createdAt;
+  for (let i = 0; i <= attempt; i++) {
+    at += Math.round(
+      opts.minDelayMs + fraction(activation.seed, `delay:${i}`) * (opts.maxDelayMs - opts.minDelayMs),
+    );
+  }
+  return at;
+}
+
+function smsOf(activation: SimActivation, attempt: number): { code: string; text: string } {
+  const template = templateFor(activation.service);
+  const code = digits(seededPick(activation.seed, `code:${attempt}`), template.codeLength);
+  return { code, text: template.text[langOf(activation.country)](code) };
+}
+
+function encodeId(activation: SimActivation, secret: string): string {
+  const fields = [
+    ID_VERSION,
+    activation.country,
+    activation.service,
+    activation.createdAt.toString(36),
+    activation.seed,
+  ];
+  const payload = Buffer.from(fields.join(':')).toString('base64url');
+  return `${payload}.${sign(payload, secret).toString('base64url')}`;
+}
+
+function decodeId(upstreamId: string, secret: string): SimActivation {
+  const [payload = '', mac = '', extra] = upstreamId.split('.');
+  const given = Buffer.from(mac, 'base64url');
+  const expected = sign(payload, secret);
+  if (extra !== undefined || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new UpstreamError('NOT_FOUND', 'simulator: unknown activation id');
+  }
+  const [version, country = '', service = '', createdAt = '', seed = ''] = Buffer.from(payload, 'base64url')
+    .toString()
+    .split(':');
+  const activation = { country, service, createdAt: Number.parseInt(createdAt, 36), seed };
+  // A valid signature with odd fields means a newer or older id format, not one we can answer for.
+  if (version !== ID_VERSION || !COUNTRY_PLANS[country] || !Number.isSafeInteger(activation.createdAt)) {
+    throw new UpstreamError('NOT_FOUND', 'simulator: unsupported activation id');
+  }
+  return activation;
+}
+
+function sign(payload: string, secret: string): Buffer {
+  return createHmac('sha256', secret).update(payload).digest().subarray(0, 12);
+}

@@ -1,0 +1,419 @@
+import type { ServerResponse } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSmsActivateProvider, type SmsActivateProvider } from './sms-activate.ts';
+import {
+  closedBaseUrl,
+  type SeenRequest,
+  send,
+  startTestServer,
+  type TestServer,
+  upstreamErrorOf,
+} from './test-support.ts';
+
+const API_KEY = 'k3y-that-must-not-leak';
+
+interface FakeActivation {
+  id: string;
+  phone: string;
+  createdAt: number;
+  state: 'wait' | 'ok' | 'retry' | 'cancel' | 'done';
+  code?: string;
+}
+
+/** A small handler_api.php seller: enough state to buy, receive, resend, cancel and finish. */
+function createFakeSeller(options: { legacy?: boolean } = {}) {
+  const activations = new Map<string, FakeActivation>();
+  const byOrderId = new Map<string, FakeActivation>();
+  const forced = new Map<string, { status: number; body: string }>();
+  const settings = { earlyCancelMs: 120_000 };
+  let nextId = 4_000;
+
+  function buy(orderId: string | null): FakeActivation {
+    const known = orderId ? byOrderId.get(orderId) : undefined;
+    if (known) return known;
+    const id = String(nextId++);
+    const activation: FakeActivation = { id, phone: `5511987${id}12`, createdAt: Date.now(), state: 'wait' };
+    activations.set(id, activation);
+    if (orderId) byOrderId.set(orderId, activation);
+    return activation;
+  }
+
+  function setStatus(activation: FakeActivation, status: string | null): string {
+    switch (status) {
+      case '1':
+        return 'ACCESS_READY';
+      case '3':
+        activation.state = 'retry';
+        return 'ACCESS_RETRY_GET';
+      case '6':
+        activation.state = 'done';
+        return 'ACCESS_ACTIVATION';
+      case '8':
+        if (Date.now() - activation.createdAt < settings.earlyCancelMs) return 'EARLY_CANCEL_DENIED';
+        activation.state = 'cancel';
+        return 'ACCESS_CANCEL';
+      default:
+        return 'BAD_STATUS';
+    }
+  }
+
+  function statusOf(activation: FakeActivation): string {
+    switch (activation.state) {
+      case 'wait':
+        return 'STATUS_WAIT_CODE';
+      case 'retry':
+        return `STATUS_WAIT_RETRY:${activation.code}`;
+      case 'cancel':
+        return 'STATUS_CANCEL';
+      default:
+        return `STATUS_OK:${activation.code}`;
+    }
+  }
+
+  function answer(query: URLSearchParams): string | object {
+    const action = query.get('action');
+    const activation = activations.get(query.get('id') ?? '');
+    switch (action) {
+      case 'getNumberV2': {
+        if (options.legacy) return 'BAD_ACTION';
+        const bought = buy(query.get('orderId'));
+        return {
+          activationId: Number(bought.id),
+          phoneNumber: bought.phone,
+          activationCost: '2.50',
+          currency: 643,
+        };
+      }
+      case 'getNumber': {
+        const bought = buy(null);
+        return `ACCESS_NUMBER:${bought.id}:${bought.phone}`;
+      }
+      case 'getStatus':
+        return activation ? statusOf(activation) : 'NO_ACTIVATION';
+      case 'setStatus':
+        return activation ? setStatus(activation, query.get('status')) : 'NO_ACTIVATION';
+      case 'getPrices':
+        return { 73: { wa: { cost: '2.50', count: '41' }, tg: { cost: 1.2, count: 0 } } };
+      case 'getBalance':
+        return 'ACCESS_BALANCE:12.34';
+      default:
+        return 'BAD_ACTION';
+    }
+  }
+
+  return {
+    settings,
+    handle(req: SeenRequest, res: ServerResponse) {
+      const query = req.url.searchParams;
+      const override = forced.get(query.get('action') ?? '');
+      if (override) return send(res, override.status, override.body);
+      if (req.url.pathname !== '/stubs/handler_api.php') return send(res, 404, 'Not Found');
+      if (query.get('api_key') !== API_KEY) return send(res, 200, 'BAD_KEY');
+      send(res, 200, answer(query));
+    },
+    /** From now on, answer this action with this body whatever is asked. */
+    force(action: string, body: string, status = 200) {
+      forced.set(action, { status, body });
+    },
+    deliverSms(id: string, code: string) {
+      const activation = activations.get(id);
+      if (!activation) throw new Error(`no activation ${id}`);
+      activation.code = code;
+      activation.state = 'ok';
+    },
+  };
+}
+
+type FakeSeller = ReturnType<typeof createFakeSeller>;
+
+let server: TestServer;
+let seller: FakeSeller;
+
+function provider(
+  overrides: Partial<Parameters<typeof createSmsActivateProvider>[0]> = {},
+): SmsActivateProvider {
+  return createSmsActivateProvider({
+    baseUrl: server.baseUrl,
+    apiKey: API_KEY,
+    timeoutMs: 2_000,
+    ...overrides,
+  });
+}
+
+const order = { service: 'wa', country: 'BR', orderId: 'act_1' };
+
+async function useSeller(options: { legacy?: boolean } = {}) {
+  seller = createFakeSeller(options);
+  server = await startTestServer((req, res) => seller.handle(req, res));
+}
+
+describe('sms-activate provider against a handler_api.php server', () => {
+  beforeEach(() => useSeller());
+  afterEach(() => server.close());
+
+  it('buys with getNumberV2, sending the key, the numeric country, the service and our order id', async () => {
+    const assigned = await provider().requestNumber({ ...order, maxPrice: 3.5 });
+
+    expect(assigned).toEqual({ upstreamId: '4000', phoneNumber: '5511987400012' });
+    const query = server.requests[0]!.url.searchParams;
+    expect(server.requests[0]!.url.pathname).toBe('/stubs/handler_api.php');
+    expect(Object.fromEntries(query)).toEqual({
+      api_key: API_KEY,
+      action: 'getNumberV2',
+      service: 'wa',
+      country: '73',
+      maxPrice: '3.5',
+      orderId: 'act_1',
+    });
+  });
+
+  it('gets the same activation back when a purchase is retried with the same order id', async () => {
+    const first = await provider().requestNumber(order);
+    const retried = await provider().requestNumber(order);
+    const other = await provider().requestNumber({ ...order, orderId: 'act_2' });
+
+    expect(retried).toEqual(first);
+    expect(other.upstreamId).not.toBe(first.upstreamId);
+  });
+
+  it('works with a base URL that ends in a slash', async () => {
+    await provider({ baseUrl: `${server.baseUrl}/` }).requestNumber(order);
+
+    expect(server.requests[0]!.url.pathname).toBe('/stubs/handler_api.php');
+  });
+
+  it('translates our TikTok code to the seller’s own', async () => {
+    await provider().requestNumber({ ...order, service: 'tt' });
+
+    expect(server.requests[0]!.url.searchParams.get('service')).toBe('lf');
+  });
+
+  it('refuses a country it has no id for without calling the seller', async () => {
+    const error = await upstreamErrorOf(provider().requestNumber({ ...order, country: 'ZZ' }));
+
+    expect(error.code).toBe('NO_NUMBERS');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('waits, then returns the code once the SMS has come', async () => {
+    const sms = provider();
+    const { upstreamId } = await sms.requestNumber(order);
+
+    expect(await sms.getStatus(upstreamId)).toEqual({ state: 'waiting' });
+    seller.deliverSms(upstreamId, '482913');
+    expect(await sms.getStatus(upstreamId)).toEqual({ state: 'code', code: '482913', text: '482913' });
+  });
+
+  it('asks for another SMS with setStatus 3 and waits for it', async () => {
+    const sms = provider();
+    const { upstreamId } = await sms.requestNumber(order);
+    seller.deliverSms(upstreamId, '111111');
+
+    await sms.requestAnotherSms(upstreamId);
+    expect(server.requests.at(-1)!.url.searchParams.get('status')).toBe('3');
+    expect(await sms.getStatus(upstreamId)).toEqual({ state: 'waiting' });
+
+    seller.deliverSms(upstreamId, '222222');
+    expect(await sms.getStatus(upstreamId)).toMatchObject({ state: 'code', code: '222222' });
+  });
+
+  it('finishes with setStatus 6 and marks ready with setStatus 1', async () => {
+    const sms = provider();
+    const { upstreamId } = await sms.requestNumber(order);
+
+    await sms.markReady(upstreamId);
+    seller.deliverSms(upstreamId, '123456');
+    await sms.finish(upstreamId);
+
+    const statuses = server.requests.map((r) => r.url.searchParams.get('status')).filter(Boolean);
+    expect(statuses).toEqual(['1', '6']);
+  });
+
+  it('reports the early-cancel refusal as its own error, one failover must not act on', async () => {
+    const sms = provider();
+    const { upstreamId } = await sms.requestNumber(order);
+
+    const error = await upstreamErrorOf(sms.cancel(upstreamId));
+
+    expect(error.code).toBe('EARLY_CANCEL_DENIED');
+    expect(error.retryableElsewhere).toBe(false);
+    expect(await sms.getStatus(upstreamId)).toEqual({ state: 'waiting' });
+  });
+
+  it('cancels with setStatus 8 once the seller allows it', async () => {
+    seller.settings.earlyCancelMs = 0;
+    const sms = provider();
+    const { upstreamId } = await sms.requestNumber(order);
+
+    await sms.cancel(upstreamId);
+
+    expect(server.requests.at(-1)!.url.searchParams.get('status')).toBe('8');
+    expect(await sms.getStatus(upstreamId)).toEqual({ state: 'cancelled' });
+  });
+
+  it('maps an unknown activation to NOT_FOUND', async () => {
+    const error = await upstreamErrorOf(provider().getStatus('999999'));
+
+    expect(error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a malformed id without calling the seller', async () => {
+    const error = await upstreamErrorOf(provider().finish('1&action=getBalance'));
+
+    expect(error.code).toBe('NOT_FOUND');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('reads the stock from getPrices, 0 when the service is not listed', async () => {
+    const sms = provider();
+
+    expect(await sms.getStock('wa', 'BR')).toBe(41);
+    expect(await sms.getStock('tg', 'BR')).toBe(0);
+    expect(await sms.getStock('ig', 'BR')).toBe(0);
+    expect(await sms.getStock('wa', 'US')).toBe(0);
+    expect(server.requests[0]!.url.searchParams.get('action')).toBe('getPrices');
+  });
+
+  it('reads the balance', async () => {
+    expect(await provider().getBalance()).toBe(12.34);
+  });
+
+  it.each([
+    ['NO_NUMBERS', 'NO_NUMBERS'],
+    ['NO_BALANCE', 'NO_BALANCE'],
+    ['BAD_SERVICE', 'BAD_SERVICE'],
+    ['BANNED:2025-01-01 10:00:00', 'BANNED'],
+    ['WRONG_MAX_PRICE:4.20', 'NO_NUMBERS'],
+    ['ERROR_SQL', 'BAD_REPLY'],
+  ] as const)('maps the purchase reply %s to %s', async (body, code) => {
+    seller.force('getNumberV2', body);
+
+    const error = await upstreamErrorOf(provider().requestNumber(order));
+
+    expect(error.code).toBe(code);
+    expect(error.retryableElsewhere).toBe(true);
+  });
+
+  it('keeps the detail of a token in the message: the minimum price, the end of a ban', async () => {
+    seller.force('getNumberV2', 'WRONG_MAX_PRICE:4.20');
+    const tooCheap = await upstreamErrorOf(provider().requestNumber({ ...order, maxPrice: 3 }));
+    seller.force('getNumberV2', 'BANNED:2025-01-01 10:00:00');
+    const banned = await upstreamErrorOf(provider().requestNumber(order));
+
+    expect(tooCheap.message).toContain('4.20');
+    expect(banned.message).toContain('2025-01-01 10:00:00');
+  });
+
+  it('maps a wrong key to BAD_KEY without putting the key in the message', async () => {
+    const error = await upstreamErrorOf(provider({ apiKey: 'wrong-key' }).requestNumber(order));
+
+    expect(error.code).toBe('BAD_KEY');
+    expect(error.message).not.toContain('wrong-key');
+  });
+
+  it('falls back to getNumber on a server without getNumberV2', async () => {
+    await server.close();
+    await useSeller({ legacy: true });
+
+    const assigned = await provider().requestNumber(order);
+
+    expect(assigned).toEqual({ upstreamId: '4000', phoneNumber: '5511987400012' });
+    const actions = server.requests.map((r) => r.url.searchParams.get('action'));
+    expect(actions).toEqual(['getNumberV2', 'getNumber']);
+    expect(server.requests[1]!.url.searchParams.has('orderId')).toBe(false);
+  });
+
+  it.each([
+    ['getNumberV2', '{"activationId": 5}'],
+    ['getNumberV2', '{"phoneNumber": "5511987654321"}'],
+    ['getNumberV2', '<html>maintenance</html>'],
+    ['getStatus', 'STATUS_OK:'],
+    ['getStatus', 'SOMETHING_NEW'],
+  ])('calls a malformed %s reply (%s) BAD_REPLY', async (action, body) => {
+    seller.force(action, body);
+    const sms = provider();
+
+    const error = await upstreamErrorOf(
+      action === 'getStatus' ? sms.getStatus('4000') : sms.requestNumber(order),
+    );
+
+    expect(error.code).toBe('BAD_REPLY');
+  });
+
+  it('calls an unexpected setStatus reply BAD_REPLY rather than success', async () => {
+    seller.force('setStatus', 'ACCESS_READY');
+
+    const error = await upstreamErrorOf(provider().cancel('4000'));
+
+    expect(error.code).toBe('BAD_REPLY');
+  });
+
+  it('hides the key when a strange reply echoes it', async () => {
+    seller.force('getBalance', `unknown request api_key=${API_KEY}`);
+
+    const error = await upstreamErrorOf(provider().getBalance());
+
+    expect(error.code).toBe('BAD_REPLY');
+    expect(error.message).toContain('api_key=***');
+    expect(error.message).not.toContain(API_KEY);
+  });
+
+  it('treats a 5xx as UNAVAILABLE whatever its body says', async () => {
+    seller.force('getNumberV2', '<h1>502 Bad Gateway</h1>', 502);
+
+    const error = await upstreamErrorOf(provider().requestNumber(order));
+
+    expect(error.code).toBe('UNAVAILABLE');
+  });
+});
+
+describe('sms-activate provider when the server misbehaves', () => {
+  it('gives up with TIMEOUT when the server never answers', async () => {
+    const silent = await startTestServer(() => {});
+    try {
+      const started = Date.now();
+      const error = await upstreamErrorOf(
+        createSmsActivateProvider({ baseUrl: silent.baseUrl, apiKey: API_KEY, timeoutMs: 200 }).requestNumber(
+          order,
+        ),
+      );
+
+      expect(error.code).toBe('TIMEOUT');
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(error.message).not.toContain(API_KEY);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('gives up with TIMEOUT when the body stalls after the headers', async () => {
+    const stalling = await startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('ACCESS_');
+    });
+    try {
+      const error = await upstreamErrorOf(
+        createSmsActivateProvider({
+          baseUrl: stalling.baseUrl,
+          apiKey: API_KEY,
+          timeoutMs: 200,
+        }).getBalance(),
+      );
+
+      expect(error.code).toBe('TIMEOUT');
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  it('reports UNAVAILABLE when nothing listens', async () => {
+    const baseUrl = await closedBaseUrl();
+
+    const error = await upstreamErrorOf(
+      createSmsActivateProvider({ baseUrl, apiKey: API_KEY, timeoutMs: 2_000 }).getBalance(),
+    );
+
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).not.toContain(API_KEY);
+  });
+});

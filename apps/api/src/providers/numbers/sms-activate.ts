@@ -1,0 +1,227 @@
+import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
+import type { AssignedNumber, NumberProvider, NumberRequest, UpstreamStatus } from './number-provider.ts';
+import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+
+export interface SmsActivateOptions {
+  /** Origin of the server, e.g. https://api.sms-activate.ae; "/stubs/handler_api.php" is appended. */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Stored with each activation; set it when several handler_api.php sellers run side by side. */
+  name?: string;
+  fetch?: typeof fetch;
+  /** Our service code -> this seller's code, merged over SERVICE_ALIASES; others pass through. */
+  services?: Record<string, string>;
+}
+
+export interface SmsActivateProvider extends NumberProvider {
+  /** Account balance in the seller's currency. */
+  getBalance(): Promise<number>;
+  /** setStatus 1: tells the seller the SMS has been sent to the number (optional in the protocol). */
+  markReady(upstreamId: string): Promise<void>;
+}
+
+/** sms-activate's numeric country ids (getCountries). */
+export const SMS_ACTIVATE_COUNTRIES: Readonly<Record<string, number>> = {
+  RU: 0,
+  UA: 1,
+  KZ: 2,
+  CN: 3,
+  PH: 4,
+  ID: 6,
+  MY: 7,
+  VN: 10,
+  IL: 13,
+  PL: 15,
+  GB: 16,
+  NG: 19,
+  EG: 21,
+  IN: 22,
+  ZA: 31,
+  RO: 32,
+  CO: 33,
+  CA: 36,
+  AR: 39,
+  DE: 43,
+  NL: 48,
+  TH: 52,
+  MX: 54,
+  ES: 56,
+  TR: 62,
+  PE: 65,
+  BR: 73,
+  FR: 78,
+  IT: 86,
+  PT: 117,
+  CL: 151,
+  US: 187,
+};
+
+/** Where our catalogue's code differs from sms-activate's own (there, "tt" is another service). */
+const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ml: 'cq' };
+
+const ERROR_TOKENS: Readonly<Record<string, UpstreamErrorCode>> = {
+  NO_NUMBERS: 'NO_NUMBERS',
+  // The cheapest number costs more than our maxPrice: for this order there is nothing to buy here.
+  WRONG_MAX_PRICE: 'NO_NUMBERS',
+  NO_BALANCE: 'NO_BALANCE',
+  BAD_KEY: 'BAD_KEY',
+  BAD_SERVICE: 'BAD_SERVICE',
+  BANNED: 'BANNED',
+  EARLY_CANCEL_DENIED: 'EARLY_CANCEL_DENIED',
+  NO_ACTIVATION: 'NOT_FOUND',
+  WRONG_ACTIVATION_ID: 'NOT_FOUND',
+  BAD_STATUS: 'BAD_REPLY',
+  BAD_ACTION: 'BAD_REPLY',
+  ERROR_SQL: 'BAD_REPLY',
+};
+
+const SET_STATUS = {
+  ready: { status: '1', reply: 'ACCESS_READY' },
+  anotherSms: { status: '3', reply: 'ACCESS_RETRY_GET' },
+  finish: { status: '6', reply: 'ACCESS_ACTIVATION' },
+  cancel: { status: '8', reply: 'ACCESS_CANCEL' },
+} as const;
+
+export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivateProvider {
+  const name = opts.name ?? 'sms-activate';
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/stubs/handler_api.php`;
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  const services = { ...SERVICE_ALIASES, ...opts.services };
+
+  /** Returns the trimmed body; error tokens are for the caller because BAD_ACTION is not always fatal. */
+  async function send(action: string, params: Record<string, string> = {}): Promise<string> {
+    const url = new URL(endpoint);
+    url.searchParams.set('api_key', opts.apiKey);
+    url.searchParams.set('action', action);
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    const context = `${name} ${action}`;
+    const reply = await getText({ fetch: fetchImpl, url, timeoutMs: opts.timeoutMs, context });
+    if (reply.status >= 500 || reply.status === 429) {
+      throw new UpstreamError('UNAVAILABLE', `${context}: HTTP ${reply.status}`);
+    }
+    return reply.body.trim();
+  }
+
+  function fail(action: string, body: string): never {
+    const separator = body.indexOf(':');
+    const token = separator === -1 ? body : body.slice(0, separator);
+    const detail = separator === -1 ? '' : body.slice(separator + 1);
+    const code = ERROR_TOKENS[token];
+    const context = `${name} ${action}`;
+    if (code) {
+      throw new UpstreamError(code, detail ? `${context}: ${token} ${detail}` : `${context}: ${token}`);
+    }
+    throw new UpstreamError('BAD_REPLY', `${context}: unexpected reply ${excerpt(body, [opts.apiKey])}`);
+  }
+
+  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+    const country = countryId(req.country);
+    if (country === undefined) {
+      throw new UpstreamError('NO_NUMBERS', `${name}: no country id for ${req.country}`);
+    }
+    const params: Record<string, string> = {
+      service: services[req.service] ?? req.service,
+      country: String(country),
+    };
+    if (req.maxPrice !== undefined) params.maxPrice = String(req.maxPrice);
+    const v2 = await send('getNumberV2', { ...params, orderId: req.orderId });
+    if (v2 !== 'BAD_ACTION') return parseNumberV2(v2) ?? fail('getNumberV2', v2);
+    // Older handler_api.php servers lack getNumberV2, and with it idempotent purchases.
+    const v1 = await send('getNumber', params);
+    return parseAccessNumber(v1) ?? fail('getNumber', v1);
+  }
+
+  async function getStatus(upstreamId: string): Promise<UpstreamStatus> {
+    const body = await send('getStatus', { id: checkId(upstreamId) });
+    return parseStatus(body) ?? fail('getStatus', body);
+  }
+
+  async function setStatus(upstreamId: string, change: (typeof SET_STATUS)[keyof typeof SET_STATUS]) {
+    const body = await send('setStatus', { id: checkId(upstreamId), status: change.status });
+    if (body !== change.reply) fail('setStatus', body);
+  }
+
+  async function getStock(service: string, country: string): Promise<number> {
+    const id = countryId(country);
+    if (id === undefined) return 0;
+    const upstreamService = services[service] ?? service;
+    const body = await send('getPrices', { service: upstreamService, country: String(id) });
+    return parseStock(body, String(id), upstreamService) ?? fail('getPrices', body);
+  }
+
+  async function getBalance(): Promise<number> {
+    const body = await send('getBalance');
+    const match = /^ACCESS_BALANCE:(-?\d+(?:\.\d+)?)$/.exec(body);
+    return match ? Number(match[1]) : fail('getBalance', body);
+  }
+
+  return {
+    name,
+    requestNumber,
+    getStatus,
+    requestAnotherSms: (id) => setStatus(id, SET_STATUS.anotherSms),
+    cancel: (id) => setStatus(id, SET_STATUS.cancel),
+    finish: (id) => setStatus(id, SET_STATUS.finish),
+    markReady: (id) => setStatus(id, SET_STATUS.ready),
+    getStock,
+    getBalance,
+  };
+}
+
+function countryId(country: string): number | undefined {
+  return SMS_ACTIVATE_COUNTRIES[country.toUpperCase()];
+}
+
+function checkId(upstreamId: string): string {
+  if (!/^[\w-]{1,64}$/.test(upstreamId)) throw new UpstreamError('NOT_FOUND', 'malformed activation id');
+  return upstreamId;
+}
+
+function parseNumberV2(body: string): AssignedNumber | undefined {
+  const json = parseJson(body);
+  if (!isRecord(json)) return undefined;
+  const id = json.activationId;
+  const phoneNumber = toE164Digits(json.phoneNumber);
+  if ((typeof id !== 'string' && typeof id !== 'number') || id === '' || !phoneNumber) return undefined;
+  return { upstreamId: String(id), phoneNumber };
+}
+
+function parseAccessNumber(body: string): AssignedNumber | undefined {
+  const match = /^ACCESS_NUMBER:([\w-]+):(\+?\d+)$/.exec(body);
+  const phoneNumber = toE164Digits(match?.[2]);
+  return match?.[1] && phoneNumber ? { upstreamId: match[1], phoneNumber } : undefined;
+}
+
+function parseStatus(body: string): UpstreamStatus | undefined {
+  const separator = body.indexOf(':');
+  const token = separator === -1 ? body : body.slice(0, separator);
+  const value = separator === -1 ? '' : body.slice(separator + 1);
+  switch (token) {
+    case 'STATUS_WAIT_CODE':
+    case 'STATUS_WAIT_RESEND':
+    // The previous code is already ours; what matters now is that the next one has not come.
+    case 'STATUS_WAIT_RETRY':
+      return { state: 'waiting' };
+    case 'STATUS_CANCEL':
+      return { state: 'cancelled' };
+    case 'STATUS_OK':
+      // handler_api.php's getStatus carries the code only, never the SMS text.
+      return value ? { state: 'code', code: value, text: value } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function parseStock(body: string, countryId: string, service: string): number | undefined {
+  const json = parseJson(body);
+  if (!isRecord(json)) return undefined;
+  const byService = json[countryId];
+  if (byService === undefined) return 0;
+  if (!isRecord(byService)) return undefined;
+  const offer = byService[service];
+  if (offer === undefined) return 0;
+  if (!isRecord(offer)) return undefined;
+  const count = Number(offer.count);
+  return Number.isInteger(count) && count >= 0 ? count : undefined;
+}
