@@ -13,6 +13,24 @@ export interface CreateChargeInput {
   method: PaymentMethod;
   payerEmail: string;
   description: string;
+  /** Needed where the method registers the payer (a Mercado Pago boleto needs name and CPF/CNPJ). */
+  payer?: Payer;
+}
+
+export interface Payer {
+  firstName: string;
+  lastName: string;
+  /** CPF (11 digits) or CNPJ (14 digits); punctuation is ignored. */
+  taxId: string;
+  address?: {
+    zipCode: string;
+    street: string;
+    number: string;
+    neighborhood: string;
+    city: string;
+    /** Two-letter state code, e.g. SP. */
+    state: string;
+  };
 }
 
 export interface Charge {
@@ -25,12 +43,18 @@ export interface Charge {
   card?: { clientSecret?: string; publicKey?: string };
 }
 
+/**
+ * Raw numbers only reach the offline sandbox. Real providers collect cards in the browser, so for them
+ * `number` carries what their SDK returned: a Stripe PaymentMethod id (pm_…) or a Mercado Pago card token.
+ */
 export interface CardDetails {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
   holderName: string;
+  /** Mercado Pago: the payment_method_id its card form reported with the token (visa, master, elo, …). */
+  brand?: string;
 }
 
 export interface ChargeState {
@@ -68,7 +92,10 @@ export interface PaymentProvider {
    * Verify the signature over the raw body and read the event. Throws WebhookSignatureError when the
    * signature, the secret or the timestamp is wrong; returns null for events the store ignores.
    */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent | null>;
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent | null>;
 }
 
 export class WebhookSignatureError extends Error {
@@ -80,7 +107,13 @@ export class WebhookSignatureError extends Error {
 
 export class PaymentProviderError extends Error {
   constructor(
-    readonly code: 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'NOT_FOUND' | 'UNSUPPORTED' | 'UNAVAILABLE' | 'BAD_REPLY',
+    readonly code:
+      | 'DECLINED'
+      | 'INSUFFICIENT_FUNDS'
+      | 'NOT_FOUND'
+      | 'UNSUPPORTED'
+      | 'UNAVAILABLE'
+      | 'BAD_REPLY',
     message: string = code,
   ) {
     super(message);
