@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
 
-test('the landing page answers in Portuguese by default', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-});
+// The landing page's own checks (language, unknown paths) live in landing.spec.ts.
 
-test('an unknown path lands on /', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/$/);
+test('the store is up: health, readiness and the built web app', async ({ request, page }) => {
+  expect((await request.get('/health')).ok()).toBe(true);
+  expect((await request.get('/ready')).ok()).toBe(true);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByTestId('price')).toHaveCount(3);
+  expect(errors).toEqual([]);
 });

@@ -27,7 +27,17 @@ export function buttonClasses(variant: keyof typeof variants = 'primary', size: 
   );
 }
 
-export function Button({ variant, size, loading, icon, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading,
+  icon,
+  className,
+  children,
+  disabled,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}

@@ -2,7 +2,9 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm', className)} {...rest} />;
+  return (
+    <div className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm', className)} {...rest} />
+  );
 }
 
 export function CardTitle({ children, action }: { children: ReactNode; action?: ReactNode }) {

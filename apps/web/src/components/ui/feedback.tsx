@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { CircleAlert, Loader2, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 
@@ -24,12 +24,31 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ message, retryLabel, onRetry }: { message: string; retryLabel?: string; onRetry?: () => void }) {
+export function ErrorState({
+  message,
+  retryLabel,
+  onRetry,
+}: {
+  message: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+}) {
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{message}</p>
+    <div
+      role="alert"
+      className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2">
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>{message}</span>
+      </p>
       {onRetry && retryLabel && (
-        <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg bg-white px-4 font-medium text-red-800 ring-1 ring-red-300 transition-colors hover:bg-red-100"
+        >
+          <RotateCcw className="size-4" aria-hidden />
           {retryLabel}
         </button>
       )}
@@ -46,5 +65,9 @@ const tones = {
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {
-  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>{children}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium', tones[tone])}>
+      {children}
+    </span>
+  );
 }

@@ -27,7 +27,14 @@ function Described({ id, hint, error }: { id: string; hint?: ReactNode; error?: 
   );
 }
 
-export function TextField({ label, hint, error, className, id, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...rest
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
@@ -67,6 +74,42 @@ export function SelectField({
         {children}
       </select>
       <Described id={fieldId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A checkbox with its label and an optional description; the label is clickable too. */
+export function CheckboxField({
+  label,
+  description,
+  className,
+  id,
+  ...rest
+}: { label: ReactNode; description?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <div className={cn('flex min-h-11 items-start gap-3', className)}>
+      <input
+        id={fieldId}
+        type="checkbox"
+        className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+        aria-describedby={description ? `${fieldId}-description` : undefined}
+        {...rest}
+      />
+      <div className="text-sm">
+        <label
+          htmlFor={fieldId}
+          className={cn('font-medium text-slate-900', !rest.disabled && 'cursor-pointer')}
+        >
+          {label}
+        </label>
+        {description && (
+          <p id={`${fieldId}-description`} className="mt-0.5 text-slate-600">
+            {description}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

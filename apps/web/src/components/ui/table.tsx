@@ -10,7 +10,11 @@ export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) 
   );
 }
 
-export function Th({ className, numeric, ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+export function Th({
+  className,
+  numeric,
+  ...rest
+}: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
   return (
     <th
       scope="col"
@@ -25,10 +29,18 @@ export function Th({ className, numeric, ...rest }: ThHTMLAttributes<HTMLTableCe
 }
 
 /** `numeric` right-aligns money and counts, as the house style asks. */
-export function Td({ className, numeric, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+export function Td({
+  className,
+  numeric,
+  ...rest
+}: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
   return (
     <td
-      className={cn('px-4 py-3 whitespace-nowrap text-slate-800', numeric && 'text-right tabular-nums', className)}
+      className={cn(
+        'px-4 py-3 whitespace-nowrap text-slate-800',
+        numeric && 'text-right tabular-nums',
+        className,
+      )}
       {...rest}
     />
   );

@@ -1,14 +1,38 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Hero } from './components/hero.tsx';
+import { HowItWorks } from './components/how-it-works.tsx';
+import { ProductsSection } from './components/products-section.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export function LandingPage() {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
+  useEffect(() => {
+    document.title = t('meta.title');
+    document.querySelector('meta[name="description"]')?.setAttribute('content', t('meta.description'));
+  }, [t, i18n.resolvedLanguage]);
+
+  // Arriving from another page with a section in the address (the header's links): show that section.
+  const { hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival; later fragments scroll natively
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
+
   return (
-    <div className="min-h-screen">
+    <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-16">
-        <h1 className="text-4xl font-bold">{t('hero.title')}</h1>
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Hero />
+        <ProductsSection />
+        <HowItWorks />
       </main>
+      <SiteFooter />
     </div>
   );
 }
