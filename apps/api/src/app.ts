@@ -16,14 +16,34 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerActivations } from './features/activations/activations.plugin.ts';
+import { createAuditRepository } from './features/audit/audit.repository.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createOidcClient } from './features/auth/oidc.client.ts';
+import { createOidcRepository } from './features/auth/oidc.repository.ts';
+import { createOidcService } from './features/auth/oidc.service.ts';
+import { createSessionRepository } from './features/auth/session.repository.ts';
+import { createSessionService } from './features/auth/session.service.ts';
 import { createCatalogRepository } from './features/catalog/catalog.repository.ts';
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
+import type { FeatureContext } from './features/context.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
+import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createUsersRepository } from './features/users/users.repository.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { registerWallet } from './features/wallet/wallet.plugin.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { registerSessionLoading } from './http/session.ts';
 import './http/request-user.ts';
+import { createScheduler, type PeriodicTask } from './jobs/scheduler.ts';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +55,7 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -72,6 +93,9 @@ export async function buildApp(deps: AppDeps) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
+  const sessions = createSessionService({ repository: createSessionRepository(database.db), now });
+  // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
+  registerSessionLoading(app, { sessions, secureCookies: config.secureCookies });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -88,11 +112,57 @@ export async function buildApp(deps: AppDeps) {
 
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
 
+  const limiter = createRateLimiter(database.db, now);
+  const audit = createAuditService({ repository: createAuditRepository(database.db), now });
+  const users = createUsersService({ repository: createUsersRepository(database.db), audit, now });
+  const auth = createAuthService({ db: database.db, users, sessions, audit, limiter, now });
+  const oidc = createOidcService({
+    client: config.oidc
+      ? createOidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/auth-callback` }, { now })
+      : null,
+    provider: config.oidc?.issuer ?? '',
+    db: database.db,
+    repository: createOidcRepository(database.db),
+    users,
+    auth,
+    audit,
+    limiter,
+    now,
+  });
+
   await app.register(healthRoutes, { database });
   await app.register(catalogRoutes, { catalog });
+  await app.register(authRoutes, { auth, oidc, secureCookies: config.secureCookies });
+  await app.register(usersRoutes, { users });
+
+  const tasks: PeriodicTask[] = [];
+  tasks.push({
+    name: 'accounts.purge-expired',
+    intervalMs: 15 * 60_000,
+    run: async () => {
+      await auth.purgeExpired();
+      await oidc.purgeExpiredStates();
+    },
+  });
+  const ctx: FeatureContext = {
+    app,
+    config,
+    database,
+    now: deps.now ?? (() => new Date()),
+    ledger: createLedgerService({ repository: createLedgerRepository(database.db) }),
+    addTask: (task) => tasks.push(task),
+  };
+  await registerWallet(ctx);
+  await registerActivations(ctx);
+
+  const scheduler = createScheduler(tasks, (task, err) =>
+    app.log.error({ err, task }, 'background task failed'),
+  );
+  if (config.runJobs) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
 
   await registerSpa(app, config);
-  return Object.assign(app, { declaredAccess });
+  return Object.assign(app, { declaredAccess, scheduler });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { numbersConfig, numbersEnv } from './providers/numbers/numbers.config.ts';
+import { paymentsConfig, paymentsEnv } from './providers/payments/payments.config.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -14,7 +16,7 @@ const list = z
   )
   .optional();
 
-const schema = z.object({
+const base = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -28,7 +30,11 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().default('admin@numero.local'),
   ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
   RUN_JOBS: bool,
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().max(512).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2048).optional(),
 });
+const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -42,6 +48,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  let numbers: ReturnType<typeof numbersConfig>;
+  let payments: ReturnType<typeof paymentsConfig>;
+  try {
+    numbers = numbersConfig(c);
+    payments = paymentsConfig(c);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  const oidcKeys = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET];
+  // Half a sign-in provider is a mistake, not a choice: say so at start-up instead of at the first sign-in.
+  if (oidcKeys.some(Boolean) && !oidcKeys.every(Boolean))
+    throw new Error(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
     env: c.NODE_ENV,
@@ -58,5 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     runJobs: c.RUN_JOBS ?? true,
+    numbers,
+    payments,
+    /** OpenID Connect sign-in; null when not configured. */
+    oidc:
+      c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
+        ? {
+            issuer: c.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: c.OIDC_CLIENT_ID,
+            clientSecret: c.OIDC_CLIENT_SECRET,
+          }
+        : null,
   };
 }

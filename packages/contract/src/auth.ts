@@ -23,7 +23,18 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 /** Login, register and the OIDC callback answer with the signed-in (or new) user. */
 export const AuthResponse = z.object({ user: CurrentUser });
 
-export const CallbackBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(512) });
+export const CallbackBody = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
 
 /** Which sign-in methods the server offers (the OIDC button shows only when configured). */
 export const AuthProviders = z.object({ oidc: z.boolean() });
+
+/**
+ * What the server accepts at POST /api/v1/auth/register: RegisterBody with the email trimmed and
+ * lowercased before it is checked (people type their address in any case, with stray spaces).
+ */
+export const RegisterRequest = RegisterBody.extend({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+});

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@numero/contract/common';
+import type { CurrentUser } from '@numero/contract/users';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll } from 'vitest';
-import { type AppDeps, buildApp } from '../app.ts';
+import { type App, type AppDeps, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { users } from '../db/schema/index.ts';
 import { seed } from '../db/seed.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -54,11 +59,76 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
   const database = await createTestDatabase();
   await migrate(database);
   await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides.env });
+  // Background tasks stay off: tests run them explicitly through app.scheduler.runOnce().
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RUN_JOBS: 'false', ...overrides.env });
   const app = await buildApp({ config, database, logger: false, ...overrides });
+  testDatabases.set(app, database);
   afterAll(async () => {
     await app.close();
     await database.close();
   });
   return { app, database, config };
+}
+
+/** The database behind each app made by createTestApp, for helpers that set up what no route can. */
+const testDatabases = new WeakMap<App, Database>();
+
+/** A password that passes the policy (8–128 characters, not a common one). */
+export const TEST_PASSWORD = 'uma-senha-de-teste-bem-longa';
+
+export interface SignedIn {
+  /** `name=value` of the session cookie, ready for `headers: { cookie }`. */
+  cookie: string;
+  user: CurrentUser;
+}
+
+/** The session cookie a response sets, as `name=value`; undefined when it sets none. */
+export function sessionCookieOf(res: LightMyRequestResponse): string | undefined {
+  const c = res.cookies.find((k) => k.name === 'numero_session' || k.name === '__Host-numero_session');
+  return c?.value ? `${c.name}=${c.value}` : undefined;
+}
+
+/** Signs in through POST /api/v1/auth/login; fails the test when the sign-in does not succeed. */
+export async function signIn(app: App, email: string, password: string): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const cookie = sessionCookieOf(res);
+  if (res.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { cookie, user: res.json().user };
+}
+
+/**
+ * Registers a new user through the API (from an address of its own, so the registration limit never
+ * gets in the way), gives it `role` directly in the database when asked, and signs it in.
+ */
+export async function signUpAndSignIn(
+  app: App,
+  opts: { role?: Role; email?: string; password?: string } = {},
+): Promise<SignedIn> {
+  const email = opts.email ?? `user-${randomBytes(5).toString('hex')}@numero.test`;
+  const password = opts.password ?? TEST_PASSWORD;
+  const [a, b, c] = randomBytes(3);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    headers: { origin: TEST_ORIGIN },
+    remoteAddress: `10.${a}.${b}.${c}`,
+    payload: { email, password, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
+  });
+  if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+  if (opts.role && opts.role !== 'CUSTOMER') {
+    const database = testDatabases.get(app);
+    if (!database) throw new Error('signUpAndSignIn with a role needs an app made by createTestApp');
+    await database.db.update(users).set({ role: opts.role }).where(eq(users.id, res.json().user.id));
+  }
+  return signIn(app, email, password);
+}
+
+/** Signs in as the seeded admin (ADMIN). */
+export function signInAsAdmin(app: App): Promise<SignedIn> {
+  return signIn(app, ADMIN.email, ADMIN.password);
 }

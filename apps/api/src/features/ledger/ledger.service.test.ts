@@ -14,10 +14,10 @@ describe('ledger', async () => {
   afterAll(() => database.close());
   const { db } = database;
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
-  const [{ id: userId }] = await queryRows<{ id: string }>(
+  const [{ id: userId }] = (await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO users (email) VALUES ('ledger@numero.test') RETURNING id`,
-  );
+  )) as [{ id: string }];
 
   const topup = (key: string, amount: number) =>
     db.transaction((tx) =>
@@ -134,10 +134,10 @@ describe('ledger', async () => {
   it.runIf(process.env.DATABASE_URL)(
     'lets 20 concurrent purchases with money for 5 succeed exactly 5 times',
     async () => {
-      const [{ id: buyer }] = await queryRows<{ id: string }>(
+      const [{ id: buyer }] = (await queryRows<{ id: string }>(
         db,
         sql`INSERT INTO users (email) VALUES ('race@numero.test') RETURNING id`,
-      );
+      )) as [{ id: string }];
       await db.transaction((tx) =>
         ledger.transfer(tx, {
           idempotencyKey: 'race-topup',

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { RegisterBody } from '@numero/contract/auth';
+import type { CurrentUser } from '@numero/contract/users';
+import type { Db } from '../../db/client.ts';
+import { AppError, registerMessages } from '../../http/errors.ts';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { normaliseEmail, toCurrentUser, type UsersService } from '../users/users.service.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordAcceptable } from './password-policy.ts';
+import type { SessionMeta, SessionService } from './session.service.ts';
+
+registerMessages({
+  INVALID_CREDENTIALS: { pt: 'Email ou senha incorretos.', en: 'Incorrect email or password.' },
+  ACCOUNT_INACTIVE: {
+    pt: 'Esta conta está desativada. Entre em contato com o suporte.',
+    en: 'This account is deactivated. Please contact support.',
+  },
+});
+
+/** Five failed sign-ins for one email from one address in 15 minutes, then 429 until the window ends. */
+export const LOGIN_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+/** Ten registrations an hour from one address. */
+export const REGISTRATIONS: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
+
+export interface RequestMeta extends SessionMeta {
+  ip: string;
+  /** The token of the session cookie the caller already holds, if any: replaced at sign-in. */
+  previousToken?: string;
+}
+
+// An unknown email is checked against this hash so that it costs what a wrong password costs.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  return dummyHash;
+}
+
+export function createAuthService({
+  db,
+  users,
+  sessions,
+  audit,
+  limiter,
+  now,
+}: {
+  db: Db;
+  users: Pick<UsersService, 'findByEmail' | 'createUser' | 'recordLogin'>;
+  sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
+  audit: Pick<AuditService, 'record'>;
+  limiter: Pick<RateLimiter, 'consume' | 'clear' | 'purgeExpired'>;
+  now: () => Date;
+}) {
+  const loginFailed = (email: string, user: UserRow | undefined, ip: string, reason: string) =>
+    audit.record({
+      action: 'LOGIN_FAILED',
+      actor: { id: user?.id ?? null, email },
+      entityType: 'users',
+      entityId: user?.id ?? null,
+      ip,
+      after: { reason },
+    });
+
+  /**
+   * Opens a session for a user whose identity is proven: a new token every time, the session the
+   * caller held before ended, last_login_at and the audit log written in the same transaction.
+   */
+  async function completeSignIn(
+    user: UserRow,
+    meta: RequestMeta,
+    method: 'password' | 'oidc',
+  ): Promise<{ token: string; user: CurrentUser }> {
+    const at = now();
+    const { token } = await db.transaction(async (tx) => {
+      if (meta.previousToken) await sessions.end(meta.previousToken, tx);
+      const session = await sessions.start(user.id, meta, tx);
+      await users.recordLogin(user.id, at, tx);
+      await audit.record(
+        {
+          action: 'LOGIN',
+          actor: { id: user.id, email: user.email },
+          entityType: 'users',
+          entityId: user.id,
+          ip: meta.ip,
+          after: { method },
+        },
+        tx,
+      );
+      return session;
+    });
+    return { token, user: toCurrentUser({ ...user, lastLoginAt: at }) };
+  }
+
+  return {
+    /** Creates a CUSTOMER account. It does not sign in: the web sends the user to /login afterwards. */
+    async register(body: RegisterBody, meta: RequestMeta): Promise<CurrentUser> {
+      await limiter.consume(`register:${meta.ip}`, REGISTRATIONS);
+      assertPasswordAcceptable(body.password);
+      const user = await users.createUser({
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        preferredLanguage: body.preferred_language,
+        preferredCurrency: body.preferred_currency,
+        fullName: null,
+      });
+      await audit.record({
+        action: 'REGISTER',
+        actor: { id: user.id, email: user.email },
+        entityType: 'users',
+        entityId: user.id,
+        ip: meta.ip,
+        after: { method: 'password', role: user.role },
+      });
+      return toCurrentUser(user);
+    },
+
+    /**
+     * Email and password sign-in. An unknown email and a wrong password answer alike (same status, body
+     * and cost); failures are counted per email and address, and a success clears the count.
+     */
+    async login(
+      credentials: { username: string; password: string },
+      meta: RequestMeta,
+    ): Promise<{ token: string; user: CurrentUser }> {
+      const email = normaliseEmail(credentials.username);
+      const key = `login:${email}:${meta.ip}`;
+      try {
+        // Counted before the check so that parallel guesses cannot all slip in under the limit.
+        await limiter.consume(key, LOGIN_FAILURES);
+      } catch (err) {
+        await loginFailed(email, undefined, meta.ip, 'rate_limited');
+        throw err;
+      }
+      const user = await users.findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), credentials.password);
+      if (!user?.passwordHash || !valid) {
+        await loginFailed(email, user, meta.ip, 'invalid_credentials');
+        throw new AppError('INVALID_CREDENTIALS', 401);
+      }
+      if (!user.isActive) {
+        await loginFailed(email, user, meta.ip, 'inactive');
+        throw new AppError('ACCOUNT_INACTIVE', 403);
+      }
+      await limiter.clear(key);
+      return completeSignIn(user, meta, 'password');
+    },
+
+    completeSignIn,
+
+    /** Ends the caller's session on the server; harmless when there is none. */
+    async logout(token: string | undefined, actor: { id: string; email: string } | null, ip: string) {
+      const ended = token ? await sessions.end(token) : undefined;
+      if (!ended) return;
+      await audit.record({
+        action: 'LOGOUT',
+        actor: actor ?? { id: ended.userId, email: null },
+        entityType: 'users',
+        entityId: ended.userId,
+        ip,
+      });
+    },
+
+    /** Signs a user out of every session (for an admin ending someone's sessions). */
+    endAllSessions(userId: string): Promise<number> {
+      return sessions.endAllForUser(userId);
+    },
+
+    /** Housekeeping: drops expired sessions and finished rate-limit windows (both refused anyway). */
+    async purgeExpired(): Promise<void> {
+      await sessions.purgeExpired();
+      await limiter.purgeExpired();
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,67 @@
+import { eq, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export type NewSession = typeof sessions.$inferInsert;
+
+export function createSessionRepository(db: Executor) {
+  return {
+    async insert(session: NewSession, ex: Executor = db): Promise<string> {
+      const [row] = await ex.insert(sessions).values(session).returning({ id: sessions.id });
+      return row!.id;
+    },
+
+    /** The session and its user, read together on every request. */
+    async findWithUser(tokenHash: string, ex: Executor = db) {
+      const [row] = await ex
+        .select({
+          id: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          user: {
+            id: users.id,
+            email: users.email,
+            role: users.role,
+            isActive: users.isActive,
+            preferredLanguage: users.preferredLanguage,
+            preferredCurrency: users.preferredCurrency,
+            fullName: users.fullName,
+          },
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row;
+    },
+
+    async touch(id: string, at: Date, ex: Executor = db): Promise<void> {
+      await ex.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    async deleteById(id: string, ex: Executor = db): Promise<void> {
+      await ex.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    async deleteByTokenHash(tokenHash: string, ex: Executor = db) {
+      const [row] = await ex
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, tokenHash))
+        .returning({ id: sessions.id, userId: sessions.userId });
+      return row;
+    },
+
+    async deleteByUser(userId: string, ex: Executor = db): Promise<number> {
+      const rows = await ex
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** Sessions past their absolute expiry or idle since before `idleBefore`. */
+    async deleteExpired(at: Date, idleBefore: Date, ex: Executor = db): Promise<void> {
+      await ex.delete(sessions).where(or(lt(sessions.expiresAt, at), lt(sessions.lastSeenAt, idleBefore)));
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

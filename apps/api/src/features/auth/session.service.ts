@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/client.ts';
+import type { SessionUser } from '../../http/request-user.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+/** Signed out after 30 minutes without a request (the web's own inactivity logout is also 30 minutes). */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** However active, a session ends 7 days after sign-in. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60_000;
+/** last_seen_at is written at most once a minute: one write per minute per user, not one per request. */
+export const SESSION_TOUCH_MS = 60_000;
+
+/** 256 bits from the CSPRNG, base64url: 43 characters. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function createSessionService({
+  repository,
+  now,
+}: {
+  repository: SessionRepository;
+  now: () => Date;
+}) {
+  return {
+    /** A new session with a new token; only the token's hash is stored. */
+    async start(userId: string, meta: SessionMeta, ex?: Executor) {
+      const token = newSessionToken();
+      const at = now();
+      const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_MS);
+      const sessionId = await repository.insert(
+        {
+          tokenHash: sha256Hex(token),
+          userId,
+          createdAt: at,
+          lastSeenAt: at,
+          expiresAt,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+        },
+        ex,
+      );
+      return { token, sessionId, expiresAt };
+    },
+
+    /**
+     * The live session behind a cookie's token, with its user, or null. An expired session, or one whose
+     * user was deactivated, is deleted on the spot. Use slides the idle expiry forward.
+     */
+    async authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const row = await repository.findWithUser(sha256Hex(token));
+      if (!row) return null;
+      const at = now().getTime();
+      const lastSeen = new Date(row.lastSeenAt).getTime();
+      const expired = at >= new Date(row.expiresAt).getTime() || at - lastSeen >= SESSION_IDLE_MS;
+      if (expired || !row.user.isActive) {
+        await repository.deleteById(row.id);
+        return null;
+      }
+      if (at - lastSeen >= SESSION_TOUCH_MS) await repository.touch(row.id, new Date(at));
+      const { isActive: _, ...user } = row.user;
+      return { sessionId: row.id, user };
+    },
+
+    /** Ends the session behind a token, if any; returns whose it was. */
+    async end(token: string, ex?: Executor) {
+      if (!TOKEN_SHAPE.test(token)) return undefined;
+      return repository.deleteByTokenHash(sha256Hex(token), ex);
+    },
+
+    /** Signs a user out everywhere (for admins, and after a deactivation). */
+    endAllForUser(userId: string, ex?: Executor): Promise<number> {
+      return repository.deleteByUser(userId, ex);
+    },
+
+    /** Housekeeping: expired sessions are refused anyway, this only keeps the table small. */
+    async purgeExpired(): Promise<void> {
+      const at = now();
+      await repository.deleteExpired(at, new Date(at.getTime() - SESSION_IDLE_MS));
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,26 @@
+import { CurrentUser, ProfileUpdate } from '@numero/contract/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UsersService } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  // JSON only: a text/plain body is refused with 415 (this plugin's scope only).
+  app.removeContentTypeParser('text/plain');
+
+  app.get(
+    '/api/v1/users/me',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], response: { 200: CurrentUser } },
+    },
+    async (request) => users.getCurrentUser(request.user!.id),
+  );
+
+  app.patch(
+    '/api/v1/users/me/profile',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], body: ProfileUpdate, response: { 200: CurrentUser } },
+    },
+    async (request) => users.updateProfile(request.user!, request.body, request.ip),
+  );
+};

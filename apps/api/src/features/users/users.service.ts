@@ -1,0 +1,116 @@
+import type { Role } from '@numero/contract/common';
+import type { CurrentUser, ProfileUpdate } from '@numero/contract/users';
+import type { Executor } from '../../db/client.ts';
+import { AppError, registerMessages } from '../../http/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { NewUser, ProfileChanges, UserRow, UsersRepository } from './users.repository.ts';
+
+registerMessages({
+  EMAIL_TAKEN: {
+    pt: 'Email já cadastrado. Por favor, utilize outro email ou faça login.',
+    en: 'Email already registered. Please use another email or sign in.',
+  },
+  USER_NOT_FOUND: { pt: 'Usuário não encontrado.', en: 'User not found.' },
+});
+
+/** Users type their email in any case and with stray spaces; it is stored trimmed and in lowercase. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    roles: [row.role],
+    is_active: row.isActive,
+    preferred_language: row.preferredLanguage,
+    preferred_currency: row.preferredCurrency,
+    profile: { full_name: row.fullName, phone_number: row.phoneNumber },
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
+  return false;
+}
+
+export function createUsersService({
+  repository,
+  audit,
+  now,
+}: {
+  repository: UsersRepository;
+  audit: Pick<AuditService, 'record'>;
+  now: () => Date;
+}) {
+  return {
+    findById: (id: string, ex?: Executor) => repository.findById(id, ex),
+    findByEmail: (email: string, ex?: Executor) => repository.findByEmail(normaliseEmail(email), ex),
+
+    /** Creates an account; a taken address (in any case) is a 409 EMAIL_TAKEN. */
+    async createUser(
+      user: Omit<NewUser, 'createdAt' | 'role'> & { role?: Role },
+      ex?: Executor,
+    ): Promise<UserRow> {
+      const email = normaliseEmail(user.email);
+      if (await repository.findByEmail(email, ex)) throw new AppError('EMAIL_TAKEN', 409);
+      try {
+        return await repository.insert(
+          { ...user, email, role: user.role ?? 'CUSTOMER', createdAt: now() },
+          ex,
+        );
+      } catch (err) {
+        // Two registrations of one address at the same moment: the unique index decides.
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', 409);
+        throw err;
+      }
+    },
+
+    async recordLogin(id: string, at: Date, ex?: Executor): Promise<void> {
+      await repository.setLastLogin(id, at, ex);
+    },
+
+    async getCurrentUser(id: string): Promise<CurrentUser> {
+      const row = await repository.findById(id);
+      if (!row) throw new AppError('USER_NOT_FOUND', 404);
+      return toCurrentUser(row);
+    },
+
+    /** The caller edits their own profile; the email and the role are not editable here. */
+    async updateProfile(
+      actor: { id: string; email: string },
+      update: ProfileUpdate,
+      ip: string,
+    ): Promise<CurrentUser> {
+      const changes: ProfileChanges = {};
+      if (update.full_name !== undefined) changes.fullName = update.full_name || null;
+      if (update.phone_number !== undefined) changes.phoneNumber = update.phone_number || null;
+      if (update.preferred_language) changes.preferredLanguage = update.preferred_language;
+      if (update.preferred_currency) changes.preferredCurrency = update.preferred_currency;
+      const before = await repository.findById(actor.id);
+      if (!before) throw new AppError('USER_NOT_FOUND', 404);
+      if (Object.keys(changes).length === 0) return toCurrentUser(before);
+      const row = await repository.updateProfile(actor.id, changes, now());
+      if (!row) throw new AppError('USER_NOT_FOUND', 404);
+      await audit.record({
+        action: 'UPDATE',
+        actor,
+        entityType: 'users',
+        entityId: actor.id,
+        ip,
+        before: pick(before, changes),
+        after: pick(row, changes),
+      });
+      return toCurrentUser(row);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+function pick(row: UserRow, changes: ProfileChanges): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof ProfileChanges]]));
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { rateLimits } from '../db/schema/index.ts';
+import { createClock, createTestApp } from '../test/helpers.ts';
+import { createRateLimiter } from './rate-limit.ts';
+
+describe('rate limits kept in PostgreSQL', async () => {
+  const clock = createClock(new Date('2025-05-01T10:00:00Z'));
+  const { database } = await createTestApp({ now: clock.now });
+  const limiter = createRateLimiter(database.db, clock.now);
+  const rule = { limit: 3, windowMs: 60_000 };
+
+  it('counts hits in a fixed window and starts over when it ends', async () => {
+    expect(await limiter.hit('k1', rule)).toEqual({ count: 1, resetAt: new Date('2025-05-01T10:01:00Z') });
+    clock.advance(10_000);
+    expect((await limiter.hit('k1', rule)).count).toBe(2);
+    const third = await limiter.hit('k1', rule);
+    expect(third).toEqual({ count: 3, resetAt: new Date('2025-05-01T10:01:00Z') });
+    clock.advance(50_000);
+    expect(await limiter.hit('k1', rule)).toEqual({ count: 1, resetAt: new Date('2025-05-01T10:02:00Z') });
+  });
+
+  it('refuses past the limit with 429 and the seconds left in Retry-After', async () => {
+    for (let i = 0; i < 3; i++) await limiter.consume('k2', rule);
+    clock.advance(15_500);
+    const err = await limiter.consume('k2', rule).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'RATE_LIMITED', status: 429, headers: { 'retry-after': '45' } });
+  });
+
+  it('clears one key without touching the others', async () => {
+    await limiter.hit('k3', rule);
+    await limiter.hit('k4', rule);
+    await limiter.clear('k3');
+    expect((await limiter.hit('k3', rule)).count).toBe(1);
+    expect((await limiter.hit('k4', rule)).count).toBe(2);
+  });
+
+  it('never loses a hit when many arrive at once (one atomic upsert each)', async () => {
+    const hits = await Promise.all(
+      Array.from({ length: 25 }, () => limiter.hit('k5', { ...rule, limit: 100 })),
+    );
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+  });
+
+  it('purges the counters of ended windows', async () => {
+    await limiter.hit('k6', rule);
+    clock.advance(61_000);
+    await limiter.purgeExpired();
+    const keys = (await database.db.select().from(rateLimits)).map((r) => r.key);
+    expect(keys).not.toContain('k6');
+  });
+});

@@ -1,0 +1,58 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { enforceAccess } from './access.ts';
+import type { SessionUser } from './request-user.ts';
+
+/** What the session hook needs: turn a cookie's token into its live session, or nothing. */
+export interface SessionAuthenticator {
+  authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null>;
+}
+
+/**
+ * The session cookie. Behind HTTPS it takes the `__Host-` prefix, which browsers only accept with
+ * `Secure`, `Path=/` and no `Domain`: no sibling subdomain can plant or shadow it.
+ */
+export function sessionCookie(secure: boolean): { name: string; options: CookieSerializeOptions } {
+  return {
+    name: secure ? '__Host-numero_session' : 'numero_session',
+    options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
+  };
+}
+
+export function readSessionToken(request: FastifyRequest, secure: boolean): string | undefined {
+  return request.cookies[sessionCookie(secure).name] || undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, secure: boolean, token: string): void {
+  const { name, options } = sessionCookie(secure);
+  reply.setCookie(name, token, options);
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  const { name, options } = sessionCookie(secure);
+  reply.clearCookie(name, options);
+}
+
+/**
+ * Loads `request.user` from the session cookie on every request, straight from the database (joined with
+ * the user), so a deactivation, a role change or a logout elsewhere applies to the very next request.
+ * Must be registered after @fastify/cookie, whose own onRequest hook parses the cookies.
+ */
+export function registerSessionLoading(
+  app: FastifyInstance,
+  { sessions, secureCookies }: { sessions: SessionAuthenticator; secureCookies: boolean },
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const token = readSessionToken(request, secureCookies);
+    if (token) {
+      const session = await sessions.authenticate(token);
+      if (session) {
+        request.user = session.user;
+        request.sessionId = session.sessionId;
+      } else {
+        clearSessionCookie(reply, secureCookies);
+      }
+    }
+    enforceAccess(request);
+  });
+}
