@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './ledger.ts';
+export * from './payments.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -1,4 +1,39 @@
+import { createRateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureContext } from '../context.ts';
+import { buildPaymentProvider } from '../payments/payment-providers.ts';
+import { createPaymentsRepository } from '../payments/payments.repository.ts';
+import { paymentsRoutes } from '../payments/payments.routes.ts';
+import { createPaymentsService, SWEEP } from '../payments/payments.service.ts';
+import { sandboxCheckoutRoutes } from '../payments/sandbox-checkout.routes.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { createWalletService } from './wallet.service.ts';
 
 /** Wallets, top-ups and payment webhooks (issue "Wallet and payments"). */
-export async function registerWallet(_ctx: FeatureContext): Promise<void> {}
+export async function registerWallet(ctx: FeatureContext): Promise<void> {
+  const { app, config, database, now } = ctx;
+  const built = await buildPaymentProvider({
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    db: database.db,
+    now,
+    log: app.log,
+  });
+  const wallet = createWalletService({ ledger: ctx.ledger });
+  const payments = createPaymentsService({
+    db: database.db,
+    repository: createPaymentsRepository(database.db),
+    ledger: ctx.ledger,
+    built,
+    limiter: createRateLimiter(database.db, now),
+    config: config.payments,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+
+  await app.register(walletRoutes, { wallet });
+  await app.register(paymentsRoutes, { payments });
+  if (built.sandbox) await app.register(sandboxCheckoutRoutes, { sandbox: built.sandbox, payments });
+
+  ctx.addTask({ name: 'payments:sweep', intervalMs: SWEEP.intervalMs, run: payments.sweep });
+}

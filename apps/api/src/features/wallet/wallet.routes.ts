@@ -1,0 +1,87 @@
+import {
+  AllTransactionsQuery,
+  Balance,
+  CurrencyParams,
+  TransactionsPage,
+  TransactionsQuery,
+  WalletsPage,
+  WalletsQuery,
+} from '@numero/contract/wallet';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Lang, requestLanguage } from '../../http/lang.ts';
+import type { WalletService } from './wallet.service.ts';
+
+const tags = ['wallet'];
+
+/** The language the screen is showing (the web sends it on every call), else the profile's. */
+function screenLanguage(request: FastifyRequest): Lang {
+  const asked = request.headers['accept-language'];
+  if (asked) return asked.toLowerCase().startsWith('en') ? 'en' : 'pt';
+  return requestLanguage(request);
+}
+
+/** Balances and history: the caller's own wallets only, never cached by the browser. */
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+  for (const url of ['/api/v1/wallets/', '/api/v1/wallets']) {
+    app.get(
+      url,
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, querystring: WalletsQuery, response: { 200: WalletsPage } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return wallet.list(request.user!.id, request.query);
+      },
+    );
+  }
+
+  // Static segments win over :currency, so these never read "transactions" as a currency.
+  app.get(
+    '/api/v1/wallets/transactions/all',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, querystring: AllTransactionsQuery, response: { 200: TransactionsPage } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { currency, ...page } = request.query;
+      return wallet.transactions(request.user!.id, currency ?? null, page, screenLanguage(request));
+    },
+  );
+
+  app.get(
+    '/api/v1/wallets/:currency/balance',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, params: CurrencyParams, response: { 200: Balance } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return wallet.balance(request.user!.id, request.params.currency);
+    },
+  );
+
+  app.get(
+    '/api/v1/wallets/:currency/transactions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        params: CurrencyParams,
+        querystring: TransactionsQuery,
+        response: { 200: TransactionsPage },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return wallet.transactions(
+        request.user!.id,
+        request.params.currency,
+        request.query,
+        screenLanguage(request),
+      );
+    },
+  );
+};

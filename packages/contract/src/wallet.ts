@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { Cents, Currency, Pagination, paginated } from './common.ts';
+
+/** Path segment {currency}: BRL or USD, in any case. */
+export const CurrencyParams = z.object({
+  currency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), Currency),
+});
+
+export const Balance = z
+  .object({
+    balance: Cents.describe('integer cents'),
+    currency: Currency,
+    /** 'R$ 50,00' for BRL, '$50.00' for USD. */
+    formatted: z.string(),
+  })
+  .meta({ id: 'Balance' });
+export type Balance = z.infer<typeof Balance>;
+
+export const WalletsQuery = Pagination;
+export const WalletsPage = paginated(Balance);
+export type WalletsPage = z.infer<typeof WalletsPage>;
+
+export const TRANSACTION_KINDS = ['topup', 'purchase', 'capture', 'refund', 'adjustment'] as const;
+
+export const WalletTransaction = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(TRANSACTION_KINDS),
+    /** Signed cents: positive enters the wallet, negative leaves it. */
+    amount: Cents,
+    balance_after: Cents,
+    currency: Currency,
+    description: z.string(),
+    reference: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'WalletTransaction' });
+export type WalletTransaction = z.infer<typeof WalletTransaction>;
+
+export const TransactionsQuery = Pagination;
+export const AllTransactionsQuery = Pagination.extend({ currency: Currency.optional() });
+export const TransactionsPage = paginated(WalletTransaction);
+export type TransactionsPage = z.infer<typeof TransactionsPage>;
+
+export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** PIX and boleto are Brazilian: they only ever carry reais. */
+export function methodTakesCurrency(method: PaymentMethod, currency: Currency): boolean {
+  return method === 'card' || currency === 'BRL';
+}
+
+/** A CPF (11 digits) or CNPJ (14 digits) whose check digits are right; punctuation is ignored. */
+export function isValidTaxId(value: string): boolean {
+  const digits = value.replace(/[.\-/\s]/g, '');
+  if (!/^\d+$/.test(digits) || /^(\d)\1*$/.test(digits)) return false;
+  const check = (base: string, weights: number[]) => {
+    const sum = weights.reduce((s, w, i) => s + w * Number(base[i]), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  if (digits.length === 11) {
+    const d1 = check(digits, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    const d2 = check(digits, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    return digits.endsWith(`${d1}${d2}`);
+  }
+  if (digits.length === 14) {
+    const d1 = check(digits, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+    const d2 = check(digits, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+    return digits.endsWith(`${d1}${d2}`);
+  }
+  return false;
+}
+
+/** Who pays a boleto: a registered boleto carries the payer's name and CPF/CNPJ. Never stored by the store. */
+export const BoletoPayer = z
+  .object({
+    name: z.string().trim().min(3).max(120),
+    tax_id: z.string().trim().max(20).refine(isValidTaxId, 'invalid CPF or CNPJ'),
+  })
+  .strict();
+export type BoletoPayer = z.infer<typeof BoletoPayer>;
+
+/**
+ * `amount` is typed loosely on purpose: integer cents and the per-currency limits are checked by the
+ * server, which answers with a sentence naming the limit ('O valor mínimo é R$ 5,00.').
+ */
+export const CreateIntentBody = z
+  .object({
+    amount: z.number().describe('integer cents'),
+    currency: Currency,
+    method: PaymentMethod,
+    payer: BoletoPayer.optional().describe('boleto only; required by Mercado Pago'),
+  })
+  .strict();
+export type CreateIntentBody = z.infer<typeof CreateIntentBody>;
+
+export const CheckoutSessionBody = z
+  .object({ amount: z.number().describe('integer cents'), currency: Currency })
+  .strict();
+export type CheckoutSessionBody = z.infer<typeof CheckoutSessionBody>;
+
+export const CheckoutSession = z.object({ id: z.uuid(), url: z.string() }).meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+export const PaymentIdParams = z.object({ id: z.uuid() });
+
+/** Raw numbers reach only the sandbox; real providers get the token their browser SDK made. */
+export const CardInput = z
+  .object({
+    number: z.string().trim().min(1).max(40),
+    exp_month: z.number().int().min(1).max(12),
+    exp_year: z.number().int().min(0).max(9999),
+    cvc: z.string().trim().min(3).max(4),
+    holder_name: z.string().trim().min(1).max(120),
+  })
+  .strict();
+export type CardInput = z.infer<typeof CardInput>;
+
+export const ConfirmIntentBody = z
+  .object({
+    card: CardInput.optional(),
+    /** Stripe PaymentMethod id (pm_…) or Mercado Pago card token. */
+    token: z.string().trim().min(1).max(255).optional(),
+    /** Mercado Pago payment_method_id reported by its card form (visa, master, elo, …). */
+    brand: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
+export type ConfirmIntentBody = z.infer<typeof ConfirmIntentBody>;
+
+export const SimulateBody = z.object({ outcome: z.enum(['paid', 'failed']).default('paid') }).strict();
+
+export const PaymentIntent = z
+  .object({
+    id: z.uuid(),
+    status: PaymentStatus,
+    method: PaymentMethod,
+    amount: Cents,
+    currency: Currency,
+    expires_at: z.string().nullable(),
+    /** Seconds until expires_at by the server's clock, so a countdown ignores the browser's clock. */
+    remaining_seconds: z.number().int().nullable(),
+    created_at: z.string(),
+    /** True once the amount is in the wallet (exactly once, whatever the provider repeats). */
+    credited: z.boolean(),
+    /** Why a card was refused: declined, insufficient_funds, expired_card, incorrect_cvc, … */
+    failure_reason: z.string().nullable(),
+    pix: z.object({ copy_paste: z.string(), qr_code: z.string() }).optional(),
+    boleto: z.object({ digitable_line: z.string(), url: z.string().optional() }).optional(),
+    card: z.object({ client_secret: z.string().optional(), public_key: z.string().optional() }).optional(),
+    checkout_url: z.string().optional(),
+    /** The offline sandbox: payments can be simulated and test cards work. */
+    sandbox: z.boolean(),
+  })
+  .meta({ id: 'PaymentIntent' });
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+export const WebhookParams = z.object({ provider: z.string().max(40) });
+export const WebhookReply = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
+
+/** The web's amount presets, in cents, per currency. */
+export const TOPUP_PRESETS: Record<Currency, readonly number[]> = {
+  BRL: [2_000, 5_000, 10_000, 20_000],
+  USD: [1_000, 2_000, 5_000, 10_000],
+};
