@@ -47,6 +47,10 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Codes arrive 3-5 s after a number is assigned, and always: the tests watch both a code and a cancel.
+      SIMULATOR_MIN_DELAY_MS: '3000',
+      SIMULATOR_MAX_DELAY_MS: '5000',
+      SIMULATOR_NO_SMS_RATE: '0',
     },
   },
 });

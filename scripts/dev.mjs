@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {

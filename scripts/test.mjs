@@ -14,7 +14,9 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
 const vitestReport = join(reports, 'vitest.json');
-failed ||= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]) !== 0;
+failed ||=
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]) !==
+  0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
   totals.passed += r.numPassedTests;
@@ -33,10 +35,11 @@ if (!existsSync(chromium)) {
 } else {
   failed ||= run('npm', ['run', 'build']) !== 0;
   const e2eReport = join(reports, 'playwright.json');
-  failed ||= run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-    CHROME_PATH: chromium,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  }) !== 0;
+  failed ||=
+    run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      CHROME_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    }) !== 0;
   if (existsSync(e2eReport)) {
     const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);

@@ -1,13 +1,19 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { SiteHeader } from '../features/landing/site-header.tsx';
+import { Spinner } from '../components/ui/feedback.tsx';
+import { AppHeader } from './app-header.tsx';
 
-/** The signed-in area; the accounts feature gives it the logged-in header. */
+/** The signed-in area: the logged-in header above every page. */
 export function AppLayout() {
+  const { t } = useTranslation();
   return (
     <div className="min-h-screen">
-      <SiteHeader />
-      <main id="main">
-        <Outlet />
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Suspense fallback={<Spinner label={t('loading')} className="min-h-[60vh]" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -2,14 +2,18 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/feedback.tsx';
+import { SessionProvider } from '../features/auth/session.tsx';
 import { CookieBanner } from '../features/landing/cookie-banner.tsx';
 
+/** Inside the router, so the session can navigate (logout goes to /). */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<Spinner label={t('loading')} className="min-h-screen" />}>
-      <Outlet />
-      <CookieBanner />
-    </Suspense>
+    <SessionProvider>
+      <Suspense fallback={<Spinner label={t('loading')} className="min-h-screen" />}>
+        <Outlet />
+        <CookieBanner />
+      </Suspense>
+    </SessionProvider>
   );
 }

@@ -1,9 +1,48 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { RequireAdmin, RequireAuth, RequireStaff, VisitorOnly } from '../features/auth/guards.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
+
+// The landing page is in the first download; every other screen comes in its own chunk when first opened.
+const LoginPage = lazy(() =>
+  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const AuthCallbackPage = lazy(() =>
+  import('../features/auth/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
+);
+const UnauthorizedPage = lazy(() =>
+  import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const ProductsPage = lazy(() =>
+  import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
+);
+const BalancePage = lazy(() =>
+  import('../features/wallet/balance-page.tsx').then((m) => ({ default: m.BalancePage })),
+);
+const ActivationPage = lazy(() =>
+  import('../features/activations/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+);
+const AdminPage = lazy(() =>
+  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
+);
+const AdminSectionPage = lazy(() =>
+  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminSectionPage })),
+);
 
 /** Every route of spec §2; anything else goes home. */
 export const router = createBrowserRouter([
@@ -11,10 +50,29 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <VisitorOnly><PlaceholderPage title="Login" /></VisitorOnly> },
-      { path: '/register', element: <VisitorOnly><PlaceholderPage title="Register" /></VisitorOnly> },
-      { path: '/auth-callback', element: <PlaceholderPage title="Auth callback" /> },
-      { path: '/unauthorized', element: <PlaceholderPage title="Unauthorized" /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            path: '/login',
+            element: (
+              <VisitorOnly>
+                <LoginPage />
+              </VisitorOnly>
+            ),
+          },
+          {
+            path: '/register',
+            element: (
+              <VisitorOnly>
+                <RegisterPage />
+              </VisitorOnly>
+            ),
+          },
+          { path: '/auth-callback', element: <AuthCallbackPage /> },
+          { path: '/unauthorized', element: <UnauthorizedPage /> },
+        ],
+      },
       {
         element: (
           <RequireAuth>
@@ -22,15 +80,44 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { path: '/dashboard', element: <PlaceholderPage title="Dashboard" /> },
-          { path: '/profile', element: <PlaceholderPage title="Profile" /> },
-          { path: '/dashboard/products', element: <PlaceholderPage title="Products" /> },
-          { path: '/dashboard/balance', element: <PlaceholderPage title="Balance" /> },
-          { path: '/dashboard/orders', element: <PlaceholderPage title="Orders" /> },
-          { path: '/admin', element: <RequireStaff><PlaceholderPage title="Admin" /></RequireStaff> },
-          { path: '/admin/users', element: <RequireAdmin><PlaceholderPage title="Admin users" /></RequireAdmin> },
-          { path: '/admin/products', element: <RequireAdmin><PlaceholderPage title="Admin products" /></RequireAdmin> },
-          { path: '/admin/orders', element: <RequireAdmin><PlaceholderPage title="Admin orders" /></RequireAdmin> },
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/dashboard/products', element: <ProductsPage /> },
+          { path: '/dashboard/balance', element: <BalancePage /> },
+          { path: '/dashboard/orders', element: <OrdersPage /> },
+          { path: '/dashboard/activations/:id', element: <ActivationPage /> },
+          {
+            path: '/admin',
+            element: (
+              <RequireStaff>
+                <AdminPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/users',
+            element: (
+              <RequireAdmin>
+                <AdminSectionPage section="users" />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/products',
+            element: (
+              <RequireAdmin>
+                <AdminSectionPage section="products" />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/orders',
+            element: (
+              <RequireAdmin>
+                <AdminSectionPage section="orders" />
+              </RequireAdmin>
+            ),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

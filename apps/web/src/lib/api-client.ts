@@ -39,8 +39,13 @@ export interface RequestOptions {
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language, ...opts.headers };
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18n.language,
+    ...opts.headers,
+  };
   let body: string | undefined;
   if (opts.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';

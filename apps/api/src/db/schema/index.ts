@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './activations.ts';
 export * from './catalog.ts';
 export * from './ledger.ts';
 export * from './payments.ts';

@@ -1,5 +1,7 @@
+import type { CountrySummary, ProductOffer, ServiceSummary } from '@numero/contract/catalog';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers.ts';
+import { createClock, createTestApp } from '../../test/helpers.ts';
 
 describe('GET /api/v1/catalog/categories', async () => {
   const { app } = await createTestApp();
@@ -28,5 +30,122 @@ describe('GET /api/v1/catalog/categories', async () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(res.json().detail).toContain('currency');
+  });
+});
+
+describe('catalogue of services, countries and products', async () => {
+  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
+  const { app, database } = await createTestApp({ now: clock.now });
+
+  it('lists services most popular first with icon, category and the cheapest price in the currency', async () => {
+    const res = await app.inject({ url: '/api/v1/catalog/services' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    const services: ServiceSummary[] = res.json();
+    expect(services).toHaveLength(14);
+    expect(services[0]).toEqual({
+      code: 'wa',
+      name: 'WhatsApp',
+      icon: '💬',
+      popularity: 100,
+      category: 'whatsapp',
+      category_name: 'WhatsApp',
+      from_price: 500,
+      currency: 'BRL',
+      countries_available: 13,
+    });
+    const popularity = services.map((s) => s.popularity);
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+  });
+
+  it('filters services by category and gives English names and dollar prices', async () => {
+    const res = await app.inject({
+      url: '/api/v1/catalog/services?category=verification&currency=USD&lang=en',
+    });
+    const services: ServiceSummary[] = res.json();
+    expect(services.map((s) => s.code)).toEqual(['go', 'am', 'mm', 'ds']);
+    expect(services[0]).toMatchObject({ category_name: 'Verification', currency: 'USD', from_price: 150 });
+    expect((await app.inject({ url: '/api/v1/catalog/services?category=none' })).json()).toEqual([]);
+  });
+
+  it('lists countries with ISO code, both names, flag and dialling code', async () => {
+    const res = await app.inject({ url: '/api/v1/catalog/countries?lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    const countries: CountrySummary[] = res.json();
+    expect(countries.find((c) => c.code === 'BR')).toEqual({
+      code: 'BR',
+      name: 'Brazil',
+      name_pt: 'Brasil',
+      name_en: 'Brazil',
+      flag: '🇧🇷',
+      dial_code: '+55',
+    });
+    expect(countries.map((c) => c.name)).toEqual(
+      [...countries.map((c) => c.name)].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+  });
+
+  it('lists the products of a service with the price in the asked currency and their stock', async () => {
+    const res = await app.inject({ url: '/api/v1/catalog/products?service=wa&currency=USD&lang=en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    const products: ProductOffer[] = res.json();
+    expect(products).toHaveLength(13);
+    expect(products.find((p) => p.country_code === 'BR')).toMatchObject({
+      sku: 'WA-BR',
+      service_name: 'WhatsApp',
+      country_name: 'Brazil',
+      flag: '🇧🇷',
+      dial_code: '+55',
+      price: 500,
+      currency: 'USD',
+      available: true,
+    });
+    const one = await app.inject({ url: '/api/v1/catalog/products?service=wa&country=br' });
+    expect(one.json()).toHaveLength(1);
+    expect(one.json()[0]).toMatchObject({ country_name: 'Brasil', currency: 'BRL' });
+  });
+
+  it('shows an out-of-stock product as unavailable and hides an inactive one', async () => {
+    await database.db.execute(sql`UPDATE products SET stock = 0 WHERE sku = 'TG-AR'`);
+    await database.db.execute(sql`UPDATE products SET is_active = false WHERE sku = 'TG-MX'`);
+    const products: ProductOffer[] = (
+      await app.inject({ url: '/api/v1/catalog/products?service=tg' })
+    ).json();
+    expect(products.find((p) => p.country_code === 'AR')).toMatchObject({ stock: 0, available: false });
+    expect(products.find((p) => p.country_code === 'MX')).toBeUndefined();
+    // Products in stock come first.
+    expect(products.at(-1)!.country_code).toBe('AR');
+    const tg = (await app.inject({ url: '/api/v1/catalog/services' }))
+      .json()
+      .find((s: ServiceSummary) => s.code === 'tg');
+    expect(tg.countries_available).toBe(11);
+  });
+
+  it('refuses malformed filters with 422', async () => {
+    for (const url of [
+      '/api/v1/catalog/products?service=WA%20X',
+      '/api/v1/catalog/products?country=BRA',
+      '/api/v1/catalog/products?currency=EUR',
+      '/api/v1/catalog/countries?lang=fr',
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('keeps stock in step with the upstream seller through the periodic task', async () => {
+    // The simulator sells no Uber numbers in Brazil; the demo catalogue says it has some.
+    const before: ProductOffer[] = (
+      await app.inject({ url: '/api/v1/catalog/products?service=ub&country=BR' })
+    ).json();
+    expect(before[0]!.stock).toBeGreaterThan(0);
+    await app.scheduler.runOnce();
+    const after: ProductOffer[] = (
+      await app.inject({ url: '/api/v1/catalog/products?service=ub&country=BR' })
+    ).json();
+    expect(after[0]).toMatchObject({ stock: 0, available: false });
   });
 });

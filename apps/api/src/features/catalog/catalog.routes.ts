@@ -1,6 +1,20 @@
-import { CategoriesQuery, CategoriesResponse } from '@numero/contract/catalog';
+import {
+  CategoriesQuery,
+  CategoriesResponse,
+  CountriesQuery,
+  CountriesResponse,
+  ProductsQuery,
+  ProductsResponse,
+  ServicesQuery,
+  ServicesResponse,
+} from '@numero/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogService } from './catalog.service.ts';
+
+// Public and the same for everyone: browsers and any shared cache may keep it. Stock moves, so products
+// are kept for less time than the lists of services and countries.
+const LISTS_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+const PRODUCTS_CACHE = 'public, max-age=15, stale-while-revalidate=60';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
@@ -10,8 +24,46 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       schema: { tags: ['catalog'], querystring: CategoriesQuery, response: { 200: CategoriesResponse } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      reply.header('cache-control', LISTS_CACHE);
       return catalog.listCategories(request.query.currency, request.query.lang);
+    },
+  );
+
+  app.get(
+    '/api/v1/catalog/services',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalog'], querystring: ServicesQuery, response: { 200: ServicesResponse } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LISTS_CACHE);
+      const { currency, lang, category } = request.query;
+      return catalog.listServices(currency, lang, category);
+    },
+  );
+
+  app.get(
+    '/api/v1/catalog/countries',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalog'], querystring: CountriesQuery, response: { 200: CountriesResponse } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', LISTS_CACHE);
+      return catalog.listCountries(request.query.lang);
+    },
+  );
+
+  app.get(
+    '/api/v1/catalog/products',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['catalog'], querystring: ProductsQuery, response: { 200: ProductsResponse } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRODUCTS_CACHE);
+      const { service, country, currency, lang } = request.query;
+      return catalog.listProducts({ service, country }, currency, lang);
     },
   );
 };

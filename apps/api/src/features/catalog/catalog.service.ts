@@ -1,20 +1,117 @@
+import type { CountrySummary, ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import type { Currency } from '@numero/contract/common';
 import type { CatalogRepository } from './catalog.repository.ts';
 
+type Lang = 'pt' | 'en';
+
+/** Where the stock counts come from: the configured upstream sellers, asked per service and country. */
+export type StockSource = (service: string, country: string) => Promise<number | null>;
+
+export const STOCK_SYNC_JOB = 'jobs.catalog.stock_sync';
+
+const toCents = (v: string | number | null) => (v === null ? null : Number(v));
+
 export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   return {
-    async listCategories(currency: Currency, lang: 'pt' | 'en') {
+    async listCategories(currency: Currency, lang: Lang) {
       const rows = await repository.listCategoriesWithFromPrices();
       return rows.map((r) => {
         const from = currency === 'BRL' ? r.fromBrl : r.fromUsd;
         return {
           slug: r.slug,
           name: lang === 'en' ? r.nameEn : r.namePt,
-          from_price: from === null ? null : Number(from),
+          from_price: toCents(from),
           currency,
         };
       });
     },
+
+    async listServices(currency: Currency, lang: Lang, category?: string): Promise<ServiceSummary[]> {
+      const rows = await repository.listServices(category);
+      return rows.map((r) => ({
+        code: r.code,
+        name: r.name,
+        icon: r.icon,
+        popularity: r.popularity,
+        category: r.categorySlug,
+        category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
+        from_price: toCents(currency === 'BRL' ? r.fromBrl : r.fromUsd),
+        currency,
+        countries_available: Number(r.inStock),
+      }));
+    },
+
+    async listCountries(lang: Lang): Promise<CountrySummary[]> {
+      const rows = await repository.listCountries();
+      const list = rows.map((r) => ({
+        code: r.code,
+        name: lang === 'en' ? r.nameEn : r.namePt,
+        name_pt: r.namePt,
+        name_en: r.nameEn,
+        flag: r.flag,
+        dial_code: r.dialCode,
+      }));
+      return list.sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : 'pt-BR'));
+    },
+
+    async listProducts(
+      filter: { service?: string; country?: string },
+      currency: Currency,
+      lang: Lang,
+    ): Promise<ProductOffer[]> {
+      const rows = await repository.listProducts(filter);
+      return rows.map((r) => ({
+        id: r.id,
+        sku: r.sku,
+        service_code: r.serviceCode,
+        service_name: r.serviceName,
+        service_icon: r.serviceIcon,
+        country_code: r.countryCode,
+        country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
+        flag: r.flag,
+        dial_code: r.dialCode,
+        price: currency === 'BRL' ? r.priceBrl : r.priceUsd,
+        currency,
+        stock: r.stock,
+        available: r.stock > 0,
+      }));
+    },
+
+    /** The product with its price in each currency, or null when no such product exists. */
+    findProduct: repository.findProduct,
+    decrementStock: repository.decrementStock,
+
+    /**
+     * Brings the stock of every product on sale in line with upstream. Runs at most once per `everyMs`
+     * across all processes. A product whose count nobody could give keeps its old one.
+     */
+    async syncStock(
+      source: StockSource,
+      at: Date,
+      everyMs: number,
+    ): Promise<{ ran: boolean; changed: number }> {
+      if (!(await repository.claimJobRun(STOCK_SYNC_JOB, at, everyMs))) return { ran: false, changed: 0 };
+      const keys = await repository.listActiveProductKeys();
+      const updates: { id: number; stock: number }[] = [];
+      await forEachLimited(keys, 4, async (k) => {
+        const stock = await source(k.serviceCode, k.countryCode);
+        if (stock !== null) updates.push({ id: k.id, stock: Math.max(0, Math.min(stock, 2_000_000_000)) });
+      });
+      return { ran: true, changed: await repository.updateStock(updates, at) };
+    },
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** Runs `work` over the items with at most `limit` calls in flight (upstream sellers rate-limit). */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

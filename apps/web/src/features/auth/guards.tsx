@@ -1,15 +1,63 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/feedback.tsx';
+import { AccessDenied } from './access-denied.tsx';
+import { HOME_FOR_SIGNED_IN } from './constants.ts';
+import { isAdmin, isStaff } from './roles.ts';
+import { useSession } from './session.tsx';
 
-/** Placeholders until the accounts feature enforces them (spec §2 and §6). */
+/** Where a visitor was going when sent to /login; the login page sends them back there afterwards. */
+export interface LoginRedirectState {
+  from?: string;
+}
+
+function SessionLoading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('loading')} className="min-h-[60vh]" />;
+}
+
+function ToLogin() {
+  const location = useLocation();
+  const state: LoginRedirectState = { from: location.pathname + location.search };
+  return <Navigate to="/login" replace state={state} />;
+}
+
+/** Signed-in users only; visitors go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'anonymous') return <ToLogin />;
   return children;
 }
+
+/** Visitors only (/login, /register): a signed-in user goes on to where they were heading, or /dashboard. */
 export function VisitorOnly({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'authenticated') {
+    const from = (location.state as LoginRedirectState | null)?.from;
+    const target = from?.startsWith('/') && !from.startsWith('//') ? from : HOME_FOR_SIGNED_IN;
+    return <Navigate to={target} replace />;
+  }
   return children;
 }
+
+/** ADMIN only: visitors go to /login, other signed-in users to /unauthorized (spec §6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'anonymous') return <ToLogin />;
+  if (!isAdmin(user)) return <Navigate to="/unauthorized" replace />;
   return children;
 }
+
+/** ADMIN or MANAGER (the admin dashboard); anyone else signed in sees the 'Acesso Negado' view. */
 export function RequireStaff({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  if (status === 'loading') return <SessionLoading />;
+  if (status === 'anonymous') return <ToLogin />;
+  if (!isStaff(user)) return <AccessDenied />;
   return children;
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { useSession } from '../auth/session.tsx';
 import { Hero } from './components/hero.tsx';
 import { HowItWorks } from './components/how-it-works.tsx';
 import { ProductsSection } from './components/products-section.tsx';
@@ -9,6 +11,9 @@ import { SiteHeader } from './site-header.tsx';
 
 export function LandingPage() {
   const { t, i18n } = useTranslation('landing');
+  const { t: tc } = useTranslation();
+  // The landing never asks who is signed in (spec §4), but a user who came from the signed-in area is known.
+  const { user } = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
   useEffect(() => {
@@ -26,7 +31,13 @@ export function LandingPage() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <SiteHeader>
+        {user ? (
+          <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+            {tc('nav.dashboard')}
+          </Link>
+        ) : undefined}
+      </SiteHeader>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Hero />
         <ProductsSection />

@@ -1,0 +1,43 @@
+import { createFiveSimProvider } from '../../providers/numbers/fivesim.ts';
+import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { numbersConfig } from '../../providers/numbers/numbers.config.ts';
+import { createSimulatorProvider } from '../../providers/numbers/simulator.ts';
+import { createSmsActivateProvider } from '../../providers/numbers/sms-activate.ts';
+import type { StockSource } from '../catalog/catalog.service.ts';
+
+export type NumbersConfig = ReturnType<typeof numbersConfig>;
+
+/** The configured upstream sellers in failover order; the simulator reads the app's clock. */
+export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): NumberProvider[] {
+  return numbers.order.map((name): NumberProvider => {
+    switch (name) {
+      case 'simulator':
+        return createSimulatorProvider({ ...numbers.simulator, now: () => now().getTime() });
+      case 'sms-activate':
+        return createSmsActivateProvider({
+          baseUrl: numbers.smsActivate.baseUrl!,
+          apiKey: numbers.smsActivate.apiKey!,
+          name: numbers.smsActivate.name,
+          timeoutMs: numbers.timeoutMs,
+        });
+      default:
+        return createFiveSimProvider({
+          baseUrl: numbers.fiveSim.baseUrl,
+          token: numbers.fiveSim.token!,
+          operator: numbers.fiveSim.operator,
+          timeoutMs: numbers.timeoutMs,
+        });
+    }
+  });
+}
+
+/** Numbers on offer for a service in a country across every seller (any of them can serve an order). */
+export function stockFromProviders(providers: readonly NumberProvider[]): StockSource {
+  return async (service, country) => {
+    const counts = await Promise.allSettled(providers.map((p) => p.getStock(service, country)));
+    const known = counts.flatMap((c) =>
+      c.status === 'fulfilled' && Number.isFinite(c.value) ? [c.value] : [],
+    );
+    return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
+  };
+}

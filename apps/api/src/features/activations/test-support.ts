@@ -1,0 +1,147 @@
+import type { Currency } from '@numero/contract/common';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/sql.ts';
+import { createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
+import type { NumberProvider, UpstreamStatus } from '../../providers/numbers/number-provider.ts';
+import { createSimulatorProvider } from '../../providers/numbers/simulator.ts';
+import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { createCatalogService } from '../catalog/catalog.service.ts';
+import { createLedgerRepository } from '../ledger/ledger.repository.ts';
+import { createLedgerService, flows } from '../ledger/ledger.service.ts';
+import { createActivationsRepository } from './activations.repository.ts';
+import { createActivationsService } from './activations.service.ts';
+
+/** For tests only: activations wired on a test database, with the clock and the sellers under control. */
+export function buildActivations(
+  database: Database,
+  opts: {
+    now: () => Date;
+    providers: NumberProvider[];
+    purchaseLimit?: RateLimitRule;
+    rateLimited?: boolean;
+  },
+) {
+  const { db } = database;
+  const ledger = createLedgerService({ repository: createLedgerRepository(db) });
+  const catalog = createCatalogService({ repository: createCatalogRepository(db) });
+  const activations = createActivationsService({
+    db,
+    repository: createActivationsRepository(db),
+    ledger,
+    catalog,
+    providers: opts.providers,
+    now: opts.now,
+    rateLimiter: opts.rateLimited === false ? undefined : createRateLimiter(db, opts.now),
+    purchaseLimit: opts.purchaseLimit,
+  });
+  return { activations, ledger, catalog };
+}
+
+let users = 0;
+export async function insertUser(database: Database, prefix = 'buyer'): Promise<string> {
+  const email = `${prefix}-${++users}-${Date.now()}@numero.test`;
+  const [row] = await queryRows<{ id: string }>(
+    database.db,
+    sql`INSERT INTO users (email) VALUES (${email}) RETURNING id`,
+  );
+  return row!.id;
+}
+
+export async function topUp(
+  database: Database,
+  ledger: ReturnType<typeof createLedgerService>,
+  userId: string,
+  amount: number,
+  currency: Currency = 'BRL',
+) {
+  await database.db.transaction((tx) =>
+    ledger.transfer(tx, {
+      idempotencyKey: `test-topup:${userId}:${Math.random()}`,
+      kind: 'topup',
+      currency,
+      userId,
+      description: 'test top-up',
+      legs: flows.topup(userId, amount),
+    }),
+  );
+}
+
+export async function productId(database: Database, sku: string): Promise<{ id: number; price: number }> {
+  const [row] = await queryRows<{ id: number; price_brl: string }>(
+    database.db,
+    sql`SELECT id, price_brl FROM products WHERE sku = ${sku}`,
+  );
+  return { id: Number(row!.id), price: Number(row!.price_brl) };
+}
+
+/** Money held for activations of every user (escrow) and earned (revenue), per currency. */
+export async function systemBalances(database: Database, currency: Currency = 'BRL') {
+  const rows = await queryRows<{ kind: string; balance: string }>(
+    database.db,
+    sql`SELECT kind, balance FROM ledger_accounts WHERE kind IN ('escrow', 'revenue') AND currency = ${currency}`,
+  );
+  const of = (k: string) => Number(rows.find((r) => r.kind === k)?.balance ?? 0);
+  return { escrow: of('escrow'), revenue: of('revenue') };
+}
+
+export async function settlementTransfers(database: Database, activationId: string) {
+  return queryRows<{ kind: string; amount: string }>(
+    database.db,
+    sql`SELECT kind, amount FROM ledger_transfers WHERE reference = ${`activation:${activationId}`} ORDER BY id`,
+  );
+}
+
+/** The simulator on the test's clock, always sending its SMS after exactly `delayMs`. */
+export function simulatorAt(now: () => Date, delayMs = 10_000, noSmsRate = 0) {
+  return createSimulatorProvider({
+    minDelayMs: delayMs,
+    maxDelayMs: delayMs,
+    noSmsRate,
+    now: () => now().getTime(),
+  });
+}
+
+/**
+ * A scriptable upstream seller: a test double for the outside system. Each behaviour can be replaced;
+ * by default it sells a number and then waits forever for an SMS.
+ */
+export function stubProvider(name = 'stub', overrides: Partial<NumberProvider> = {}) {
+  let n = 0;
+  const calls: string[] = [];
+  const provider: NumberProvider = {
+    name,
+    async requestNumber(req) {
+      calls.push(`requestNumber:${req.service}:${req.country}`);
+      n++;
+      return { upstreamId: `${name}-${n}`, phoneNumber: `55119${String(n).padStart(8, '0')}` };
+    },
+    async getStatus(id): Promise<UpstreamStatus> {
+      calls.push(`getStatus:${id}`);
+      return { state: 'waiting' };
+    },
+    async requestAnotherSms(id) {
+      calls.push(`requestAnotherSms:${id}`);
+    },
+    async cancel(id) {
+      calls.push(`cancel:${id}`);
+    },
+    async finish(id) {
+      calls.push(`finish:${id}`);
+    },
+    async getStock() {
+      return 100;
+    },
+    ...overrides,
+  };
+  return { provider, calls };
+}
+
+/** A promise with its resolve exposed, to hold a stubbed upstream call until the test lets it go. */
+export function gate<T = void>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}

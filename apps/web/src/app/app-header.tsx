@@ -1,0 +1,360 @@
+import type { CurrentUser } from '@numero/contract/users';
+import {
+  ChevronDown,
+  Crown,
+  History,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Menu,
+  ShoppingBag,
+  UserRound,
+  Wallet,
+  X,
+} from 'lucide-react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { cn } from '../components/ui/cn.ts';
+import { displayName, isAdmin } from '../features/auth/roles.ts';
+import { useSession } from '../features/auth/session.tsx';
+import { Wordmark } from '../features/landing/components/logo.tsx';
+import { BalanceDisplay } from '../features/wallet/components/balance-display.tsx';
+
+/** Tailwind's `lg`: from here the navigation, language and user menu sit in the bar itself. */
+const DESKTOP_QUERY = '(min-width: 64rem)';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+function useNavItems(user: CurrentUser | null): NavItem[] {
+  const { t } = useTranslation();
+  const items: NavItem[] = [
+    { to: '/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard, end: true },
+    { to: '/dashboard/products', label: t('nav.products'), icon: ShoppingBag },
+    { to: '/dashboard/orders', label: t('nav.orders'), icon: History },
+    { to: '/dashboard/balance', label: t('nav.balance'), icon: Wallet },
+  ];
+  if (isAdmin(user)) items.push({ to: '/admin', label: t('nav.admin'), icon: Crown });
+  return items;
+}
+
+/** Closes a popup on Escape (focus back to its button) and on a press outside `root`. */
+function useDismiss(open: boolean, close: (refocus: boolean) => void, root: RefObject<HTMLElement | null>) {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current(true);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) closeRef.current(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, root]);
+}
+
+function Avatar({ user, className }: { user: CurrentUser; className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 uppercase',
+        className,
+      )}
+    >
+      {displayName(user).charAt(0)}
+    </span>
+  );
+}
+
+const menuItemBase =
+  'flex w-full items-center gap-3 rounded-lg px-3 text-left transition-colors disabled:cursor-wait disabled:opacity-60';
+const menuItem = cn(menuItemBase, 'h-11 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900');
+
+function LogoutButton({ large, onDone }: { large?: boolean; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const { logout } = useSession();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await logout();
+        } finally {
+          setBusy(false);
+          onDone?.();
+        }
+      }}
+      className={cn(
+        menuItemBase,
+        large ? 'h-12 text-base font-medium' : 'h-11 text-sm',
+        'text-red-700 hover:bg-red-50 hover:text-red-800',
+      )}
+    >
+      <LogOut className={large ? 'size-5' : 'size-4'} aria-hidden />
+      {t('nav.logout')}
+    </button>
+  );
+}
+
+function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
+  useEffect(() => setOpen(false), [pathname]);
+  useDismiss(
+    open,
+    (refocus) => {
+      setOpen(false);
+      if (refocus) buttonRef.current?.focus();
+    },
+    rootRef,
+  );
+
+  const name = displayName(user);
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex h-11 items-center gap-2 rounded-lg pr-2 pl-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-expanded:bg-slate-100"
+      >
+        <Avatar user={user} />
+        <span className="max-w-[9rem] truncate">{name}</span>
+        <span className="sr-only">{t('nav.userMenu')}</span>
+        <ChevronDown
+          className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')}
+          aria-hidden
+        />
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10"
+      >
+        <div className="border-b border-slate-100 px-3 pt-2 pb-3">
+          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+        <ul className="py-1.5">
+          <li>
+            <Link to="/profile" className={menuItem}>
+              <UserRound className="size-4" aria-hidden />
+              {t('nav.profile')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard" className={menuItem}>
+              <LayoutDashboard className="size-4" aria-hidden />
+              {t('nav.dashboard')}
+            </Link>
+          </li>
+          {isAdmin(user) && (
+            <li>
+              <Link to="/admin" className={menuItem}>
+                <Crown className="size-4 text-amber-500" aria-hidden />
+                {t('nav.adminPanel')}
+              </Link>
+            </li>
+          )}
+        </ul>
+        <div className="border-t border-slate-100 pt-1.5">
+          <LogoutButton />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DesktopNav({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} className="hidden lg:block">
+      <ul className="flex items-center gap-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                  isActive
+                    ? 'bg-brand-50 text-brand-800'
+                    : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              {item.icon === Crown && <Crown className="size-4 text-amber-500" aria-hidden />}
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MobileMenu({
+  id,
+  open,
+  items,
+  user,
+  onClose,
+}: {
+  id: string;
+  open: boolean;
+  items: NavItem[];
+  user: CurrentUser;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      'flex h-12 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors',
+      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100',
+    );
+  return (
+    <div
+      id={id}
+      hidden={!open}
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg shadow-slate-900/5 lg:hidden"
+    >
+      {/* Rendered only while open, so the balance and links are not in the page twice. */}
+      {open && (
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pt-3 pb-5 sm:px-6">
+          <div className="flex items-center gap-3 rounded-xl bg-slate-50 px-3 py-3">
+            <Avatar user={user} className="size-10 text-base" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-slate-900">{displayName(user)}</p>
+              <p className="truncate text-xs text-slate-500">{user.email}</p>
+            </div>
+          </div>
+          <BalanceDisplay className="sm:hidden" />
+          <nav aria-label={t('nav.main')}>
+            <ul className="flex flex-col">
+              {items.map(({ to, label, icon: Icon, end }) => (
+                <li key={to}>
+                  <NavLink to={to} end={end} className={linkClass} onClick={onClose}>
+                    <Icon
+                      className={cn('size-5', Icon === Crown ? 'text-amber-500' : 'text-slate-500')}
+                      aria-hidden
+                    />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <NavLink to="/profile" className={linkClass} onClick={onClose}>
+                  <UserRound className="size-5 text-slate-500" aria-hidden />
+                  {t('nav.profile')}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
+            <LanguageSwitcher align="start" />
+            <LogoutButton large onDone={onClose} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in header (spec §2): navigation, balance, language and the user menu; a menu below `lg`. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const items = useNavItems(user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useDismiss(
+    menuOpen,
+    (refocus) => {
+      setMenuOpen(false);
+      if (refocus) menuButtonRef.current?.focus();
+    },
+    headerRef,
+  );
+  useEffect(() => {
+    if (!menuOpen) return;
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const closeOnDesktop = () => desktop.matches && setMenuOpen(false);
+    desktop.addEventListener('change', closeOnDesktop);
+    return () => desktop.removeEventListener('change', closeOnDesktop);
+  }, [menuOpen]);
+
+  if (!user) return null;
+  return (
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md"
+    >
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        {t('skipToContent')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
+        <Link
+          to="/dashboard"
+          aria-label={t('nav.home')}
+          className="-mx-1 flex h-11 shrink-0 items-center rounded-lg px-1"
+        >
+          <Wordmark />
+        </Link>
+        <DesktopNav items={items} />
+        <div className="ml-auto flex items-center gap-2">
+          <BalanceDisplay className="hidden sm:flex" />
+          <div className="hidden items-center gap-1 lg:flex">
+            <LanguageSwitcher />
+            <UserMenu user={user} />
+          </div>
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 lg:hidden"
+          >
+            {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          </button>
+        </div>
+      </div>
+      <MobileMenu id={menuId} open={menuOpen} items={items} user={user} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ActivationDetail } from '@numero/contract/activations';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { ActivationPage } from './activation-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+
+const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const waiting: ActivationDetail = {
+  id: ID,
+  product_id: 1,
+  service_code: 'wa',
+  service_name: 'WhatsApp',
+  service_icon: '💬',
+  country_code: 'BR',
+  country_name_pt: 'Brasil',
+  country_name_en: 'Brazil',
+  flag: '🇧🇷',
+  currency: 'BRL',
+  price: 500,
+  status: 'waiting_sms',
+  phone_number: '5511987654321',
+  code: null,
+  sms_text: null,
+  resend_count: 0,
+  awaiting_sms: true,
+  settled: null,
+  expires_at: '2025-03-01T12:20:00.000Z',
+  remaining_seconds: 1200,
+  can_cancel: true,
+  can_resend: false,
+  can_finish: false,
+  created_at: '2025-03-01T12:00:00.000Z',
+  updated_at: '2025-03-01T12:00:00.000Z',
+  messages: [],
+};
+const withCode: ActivationDetail = {
+  ...waiting,
+  status: 'code_received',
+  code: '123456',
+  sms_text: 'Seu código do WhatsApp: 123-456',
+  awaiting_sms: false,
+  settled: 'captured',
+  can_cancel: false,
+  can_resend: true,
+  can_finish: true,
+  messages: [
+    { code: '123456', text: 'Seu código do WhatsApp: 123-456', received_at: '2025-03-01T12:00:30.000Z' },
+  ],
+};
+
+let replies: Record<string, () => { status: number; body: unknown }>;
+let calls: string[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  calls = [];
+  replies = {};
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push(key);
+      const reply = replies[key]?.() ?? {
+        status: 404,
+        body: { detail: 'Ativação não encontrada.', code: 'NOT_FOUND' },
+      };
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/dashboard/activations/:id', element: <ActivationPage /> }], {
+    initialEntries: [`/dashboard/activations/${ID}`],
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('activation screen', () => {
+  it('shows the number and the countdown, then the code appears without a reload', async () => {
+    let polls = 0;
+    replies[`GET /api/v1/activations/${ID}`] = () => ({
+      status: 200,
+      body: ++polls < 2 ? waiting : withCode,
+    });
+    renderPage();
+    expect(await screen.findByTestId('activation-number')).toHaveProperty('textContent', '+55 11 98765-4321');
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^(20:00|19:5\d)$/);
+    expect(screen.getByText('Aguardando o SMS…')).toBeTruthy();
+    expect(screen.queryByTestId('activation-code')).toBeNull();
+
+    const code = await screen.findByTestId('activation-code', {}, { timeout: 4_000 });
+    expect(code.textContent).toBe('123456');
+    expect(toast.success).toHaveBeenCalledWith('Código recebido!');
+    expect(screen.getByRole('button', { name: 'Pedir outro SMS' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Concluir' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancelar e reembolsar' })).toBeNull();
+  });
+
+  it('cancels after a confirmation and says the money went back', async () => {
+    let current: ActivationDetail = waiting;
+    replies[`GET /api/v1/activations/${ID}`] = () => ({ status: 200, body: current });
+    replies[`POST /api/v1/activations/${ID}/cancel`] = () => {
+      current = {
+        ...waiting,
+        status: 'cancelled',
+        settled: 'refunded',
+        awaiting_sms: false,
+        can_cancel: false,
+      };
+      return { status: 200, body: current };
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar e reembolsar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, cancelar' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Ativação cancelada. R$\u00a05,00 voltou para o seu saldo.'),
+    );
+    expect((await screen.findByTestId('activation-settled')).textContent).toBe(
+      'R$\u00a05,00 voltou para o seu saldo.',
+    );
+    expect(calls).toContain(`POST /api/v1/activations/${ID}/cancel`);
+  });
+
+  it("shows the server's reason when cancelling is refused", async () => {
+    replies[`GET /api/v1/activations/${ID}`] = () => ({ status: 200, body: waiting });
+    replies[`POST /api/v1/activations/${ID}/cancel`] = () => ({
+      status: 409,
+      body: { code: 'EARLY_CANCEL_DENIED', detail: 'Aguarde cerca de 2 minutos e tente novamente.' },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar e reembolsar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim, cancelar' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Aguarde cerca de 2 minutos e tente novamente.'),
+    );
+  });
+
+  it("says so when the activation is not the customer's", async () => {
+    renderPage();
+    expect(await screen.findByText('Ativação não encontrada')).toBeTruthy();
+  });
+});

@@ -1,0 +1,6 @@
+import type { CurrentUser } from '@numero/contract/users';
+import { api } from '../../../lib/api-client.ts';
+
+export function postAuthCallback(body: { code: string; state: string }) {
+  return api<{ user: CurrentUser }>('/api/v1/auth/callback', { method: 'POST', body, redirectOn401: false });
+}

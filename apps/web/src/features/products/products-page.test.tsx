@@ -1,0 +1,155 @@
+import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { ProductsPage } from './products-page.tsx';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+
+const service = (code: string, name: string, category: string, popularity: number): ServiceSummary => ({
+  code,
+  name,
+  icon: '📱',
+  popularity,
+  category,
+  category_name: category,
+  from_price: 200,
+  currency: 'BRL',
+  countries_available: 2,
+});
+const services = [
+  service('wa', 'WhatsApp', 'whatsapp', 100),
+  service('tg', 'Telegram', 'sms', 95),
+  service('go', 'Google', 'verification', 92),
+];
+const offer = (country: string, name: string, stock: number, price: number): ProductOffer => ({
+  id: country === 'BR' ? 1 : 2,
+  sku: `WA-${country}`,
+  service_code: 'wa',
+  service_name: 'WhatsApp',
+  service_icon: '💬',
+  country_code: country,
+  country_name: name,
+  flag: '🏳️',
+  dial_code: '+55',
+  price,
+  currency: 'BRL',
+  stock,
+  available: stock > 0,
+});
+
+let balance = 2_000;
+let posts: { headers: Headers; body: unknown }[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  balance = 2_000;
+  posts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const reply = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/v1/catalog/services') return reply(200, services);
+      if (url.pathname === '/api/v1/catalog/products')
+        return reply(200, [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)]);
+      if (url.pathname === '/api/v1/wallets/BRL/balance')
+        return reply(200, { balance, currency: 'BRL', formatted: '' });
+      if (url.pathname === '/api/v1/activations' && init?.method === 'POST') {
+        posts.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
+        return reply(402, {
+          code: 'INSUFFICIENT_FUNDS',
+          detail: 'Saldo insuficiente. Adicione saldo para continuar.',
+        });
+      }
+      return reply(404, { code: 'NOT_FOUND', detail: 'x' });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/products', element: <ProductsPage /> },
+      { path: '/dashboard/balance', element: <p>balance page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('products screen', () => {
+  it('lists services popular first, filters by category from the URL and by search', async () => {
+    renderAt('/dashboard/products?category=whatsapp');
+    const list = await screen.findByTestId('service-list');
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.dataset.testid),
+    ).toEqual(['service-wa']);
+    fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('service-list')).getAllByRole('button')).toHaveLength(3),
+    );
+    fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'goo' } });
+    expect(
+      within(screen.getByTestId('service-list'))
+        .getAllByRole('button')
+        .map((b) => b.dataset.testid),
+    ).toEqual(['service-go']);
+  });
+
+  it('shows countries with price and stock, out of stock disabled, and confirms with the balance after', async () => {
+    renderAt('/dashboard/products?service=wa');
+    const br = await screen.findByTestId('country-BR');
+    expect(br.textContent).toContain('R$\u00a05,00');
+    expect(br.textContent).toContain('40 disponíveis');
+    const ar = screen.getByTestId('country-AR');
+    expect(ar.textContent).toContain('Sem estoque');
+    expect(within(ar).getByRole('button')).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(br).getByRole('button'));
+    await waitFor(() => expect(screen.getByTestId('purchase-balance').textContent).toBe('R$\u00a020,00'));
+    expect(screen.getByTestId('purchase-price').textContent).toBe('R$\u00a05,00');
+    expect(screen.getByTestId('purchase-balance-after').textContent).toBe('R$\u00a015,00');
+  });
+
+  it('explains an insufficient balance with a link to add balance, and sends an idempotency key', async () => {
+    balance = 100;
+    renderAt('/dashboard/products?service=wa');
+    fireEvent.click(within(await screen.findByTestId('country-BR')).getByRole('button'));
+    expect(await screen.findByText('Saldo insuficiente para esta compra.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Adicionar saldo' }).getAttribute('href')).toBe(
+      '/dashboard/balance',
+    );
+    expect(screen.getByRole('button', { name: 'Confirmar compra' })).toHaveProperty('disabled', true);
+
+    // The server has the last word: a balance that looked enough but was spent meanwhile.
+    balance = 2_000;
+    cleanup();
+    renderAt('/dashboard/products?service=wa');
+    fireEvent.click(within(await screen.findByTestId('country-BR')).getByRole('button'));
+    const confirm = await screen.findByRole('button', { name: 'Confirmar compra' });
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Saldo insuficiente. Adicione saldo para continuar.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Adicionar saldo' })).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ product_id: 1, currency: 'BRL' });
+    expect(posts[0]!.headers.get('idempotency-key')).toMatch(/^web-[0-9a-f]{32}$/);
+  });
+});

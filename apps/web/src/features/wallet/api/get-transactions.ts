@@ -1,0 +1,31 @@
+import type { Currency } from '@numero/contract/common';
+import type { TransactionsPage } from '@numero/contract/wallet';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import i18n from '../../../i18n/index.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export interface TransactionsFilter {
+  currency: Currency | null;
+  skip: number;
+  limit: number;
+}
+
+/** GET /api/v1/wallets/transactions/all: newest first, paginated on the server. */
+export function getTransactions(filter: TransactionsFilter): Promise<TransactionsPage> {
+  return api<TransactionsPage>('/api/v1/wallets/transactions/all', {
+    query: { currency: filter.currency ?? undefined, skip: filter.skip, limit: filter.limit },
+  });
+}
+
+export const transactionsQueryOptions = (filter: TransactionsFilter) =>
+  queryOptions({
+    // Descriptions come in the screen's language: another language is another answer.
+    queryKey: ['wallet', 'transactions', filter, i18n.language],
+    queryFn: () => getTransactions(filter),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export function useTransactions(filter: TransactionsFilter) {
+  return useQuery(transactionsQueryOptions(filter));
+}

@@ -1,0 +1,124 @@
+import type { Currency } from '@numero/contract/common';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardTitle } from '../../../components/ui/card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { Badge, EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { Table, Td, Th } from '../../../components/ui/table.tsx';
+import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
+import { useTransactions } from '../api/get-transactions.ts';
+
+const PAGE_SIZE = 10;
+const TONES = {
+  topup: 'success',
+  refund: 'info',
+  purchase: 'neutral',
+  capture: 'neutral',
+  adjustment: 'warning',
+} as const;
+
+/** The wallet's movements across currencies, newest first, paged on the server. */
+export function TransactionsTable() {
+  const { t, i18n } = useTranslation('wallet');
+  const [currency, setCurrency] = useState<Currency | null>(null);
+  const [page, setPage] = useState(0);
+  const history = useTransactions({ currency, skip: page * PAGE_SIZE, limit: PAGE_SIZE });
+  const total = history.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <Card>
+      <CardTitle
+        action={
+          <SelectField
+            label={t('history.filter')}
+            className="w-36"
+            value={currency ?? ''}
+            onChange={(e) => {
+              setCurrency((e.target.value || null) as Currency | null);
+              setPage(0);
+            }}
+          >
+            <option value="">{t('history.all')}</option>
+            <option value="BRL">BRL</option>
+            <option value="USD">USD</option>
+          </SelectField>
+        }
+      >
+        {t('history.title')}
+      </CardTitle>
+      {history.isError ? (
+        <ErrorState
+          message={t('history.error')}
+          retryLabel={t('history.retry')}
+          onRetry={() => void history.refetch()}
+        />
+      ) : history.isPending ? (
+        <div className="flex flex-col gap-2" role="status">
+          <span className="sr-only">{t('history.loading')}</span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : total === 0 ? (
+        <EmptyState title={t('history.empty')}>
+          <p>{t('history.emptyText')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <Table data-testid="transactions" label={t('history.title')}>
+            <thead>
+              <tr>
+                <Th>{t('history.date')}</Th>
+                <Th>{t('history.description')}</Th>
+                <Th numeric>{t('history.amount')}</Th>
+                <Th numeric>{t('history.balanceAfter')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {history.data.items.map((item) => (
+                <tr key={item.id}>
+                  <Td className="text-slate-600">{formatDateTime(item.created_at, i18n.language)}</Td>
+                  <Td>
+                    <span className="flex items-center gap-2">
+                      <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
+                      <span className="whitespace-normal">{item.description}</span>
+                    </span>
+                  </Td>
+                  <Td
+                    numeric
+                    className={cn('font-medium', item.amount > 0 ? 'text-emerald-700' : 'text-slate-900')}
+                  >
+                    {item.amount > 0 ? '+' : '−'}
+                    {formatMoney(Math.abs(item.amount), item.currency, i18n.language)}
+                  </Td>
+                  <Td numeric>{formatMoney(item.balance_after, item.currency, i18n.language)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          {pages > 1 && (
+            <nav className="mt-4 flex items-center justify-between gap-2" aria-label={t('history.title')}>
+              <Button
+                variant="secondary"
+                disabled={page === 0}
+                onClick={() => setPage((p) => p - 1)}
+                icon={<ChevronLeft className="size-4" aria-hidden />}
+              >
+                {t('history.previous')}
+              </Button>
+              <span className="text-sm text-slate-600">{t('history.page', { page: page + 1, pages })}</span>
+              <Button variant="secondary" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+                {t('history.next')}
+                <ChevronRight className="size-4" aria-hidden />
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { Cents, Currency, Pagination, paginated } from './common.ts';
+
+export const ACTIVATION_STATUSES = [
+  'pending',
+  'waiting_sms',
+  'code_received',
+  'finished',
+  'cancelled',
+  'expired',
+  'failed',
+] as const;
+export const ActivationStatus = z.enum(ACTIVATION_STATUSES);
+export type ActivationStatus = z.infer<typeof ActivationStatus>;
+
+/** A number waits this long for its SMS; afterwards it expires and the price goes back to the wallet. */
+export const ACTIVATION_TTL_MS = 20 * 60_000;
+
+/** Sent as the `Idempotency-Key` header of a purchase: the same key never buys twice. */
+export const IdempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
+
+export const PurchaseBody = z
+  .object({
+    product_id: z.number().int().positive().max(2_147_483_647),
+    currency: Currency,
+  })
+  .strict();
+export type PurchaseBody = z.infer<typeof PurchaseBody>;
+
+export const ActivationIdParams = z.object({ id: z.uuid() });
+
+export const ActivationsQuery = Pagination.extend({ status: ActivationStatus.optional() });
+export type ActivationsQuery = z.infer<typeof ActivationsQuery>;
+
+export const SmsMessage = z.object({
+  text: z.string(),
+  code: z.string(),
+  received_at: z.string(),
+});
+
+export const Activation = z
+  .object({
+    id: z.uuid(),
+    product_id: z.number().int(),
+    service_code: z.string(),
+    service_name: z.string(),
+    service_icon: z.string(),
+    country_code: z.string(),
+    country_name_pt: z.string(),
+    country_name_en: z.string(),
+    flag: z.string(),
+    currency: Currency,
+    price: Cents,
+    status: ActivationStatus,
+    /** E.164 digits without the plus sign; null until upstream assigns a number. */
+    phone_number: z.string().nullable(),
+    /** The latest code delivered to the customer. */
+    code: z.string().nullable(),
+    sms_text: z.string().nullable(),
+    resend_count: z.number().int(),
+    /** True while an SMS is awaited: before the first code, or after asking for another one. */
+    awaiting_sms: z.boolean(),
+    /** 'captured': the price was charged; 'refunded': it went back to the wallet; null: held. */
+    settled: z.enum(['captured', 'refunded']).nullable(),
+    expires_at: z.string().nullable(),
+    /** Seconds until expires_at by the server's clock, so a countdown ignores the browser's clock. */
+    remaining_seconds: z.number().int().nullable(),
+    can_cancel: z.boolean(),
+    can_resend: z.boolean(),
+    can_finish: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Activation' });
+export type Activation = z.infer<typeof Activation>;
+
+export const ActivationDetail = Activation.extend({ messages: z.array(SmsMessage) }).meta({
+  id: 'ActivationDetail',
+});
+export type ActivationDetail = z.infer<typeof ActivationDetail>;
+
+export const ActivationsPage = paginated(Activation);
+export type ActivationsPage = z.infer<typeof ActivationsPage>;
+
+export const ActivationsSummary = z.object({
+  /** pending, waiting for an SMS, or holding a code not yet finished */
+  active_count: z.number().int(),
+  total_count: z.number().int(),
+  recent: z.array(Activation),
+});
+export type ActivationsSummary = z.infer<typeof ActivationsSummary>;
