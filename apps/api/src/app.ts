@@ -17,6 +17,8 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerActivations } from './features/activations/activations.plugin.ts';
+import { registerAdmin } from './features/admin/admin.plugin.ts';
+import { registerAdminCatalog } from './features/admin-catalog/admin-catalog.plugin.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -148,12 +150,17 @@ export async function buildApp(deps: AppDeps) {
     app,
     config,
     database,
-    now: deps.now ?? (() => new Date()),
+    now,
     ledger: createLedgerService({ repository: createLedgerRepository(database.db) }),
+    audit,
+    users,
+    auth,
     addTask: (task) => tasks.push(task),
   };
   await registerWallet(ctx);
   await registerActivations(ctx);
+  await registerAdmin(ctx);
+  await registerAdminCatalog(ctx);
 
   const scheduler = createScheduler(tasks, (task, err) =>
     app.log.error({ err, task }, 'background task failed'),

@@ -9,7 +9,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PeriodicTask } from '../jobs/scheduler.ts';
+import type { AuditService } from './audit/audit.service.ts';
+import type { AuthService } from './auth/auth.service.ts';
 import type { LedgerService } from './ledger/ledger.service.ts';
+import type { UsersService } from './users/users.service.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -26,5 +29,8 @@ export interface FeatureContext {
   database: Database;
   now: () => Date;
   ledger: LedgerService;
+  audit: AuditService;
+  users: UsersService;
+  auth: AuthService;
   addTask(task: PeriodicTask): void;
 }

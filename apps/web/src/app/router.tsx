@@ -40,8 +40,16 @@ const ActivationPage = lazy(() =>
 const AdminPage = lazy(() =>
   import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
 );
-const AdminSectionPage = lazy(() =>
-  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminSectionPage })),
+const AdminUsersPage = lazy(() =>
+  import('../features/admin-users/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
+);
+const AdminProductsPage = lazy(() =>
+  import('../features/admin-products/admin-products-page.tsx').then((m) => ({
+    default: m.AdminProductsPage,
+  })),
+);
+const AdminOrdersPage = lazy(() =>
+  import('../features/admin-orders/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
 );
 
 /** Every route of spec §2; anything else goes home. */
@@ -98,7 +106,7 @@ export const router = createBrowserRouter([
             path: '/admin/users',
             element: (
               <RequireAdmin>
-                <AdminSectionPage section="users" />
+                <AdminUsersPage />
               </RequireAdmin>
             ),
           },
@@ -106,7 +114,7 @@ export const router = createBrowserRouter([
             path: '/admin/products',
             element: (
               <RequireAdmin>
-                <AdminSectionPage section="products" />
+                <AdminProductsPage />
               </RequireAdmin>
             ),
           },
@@ -114,7 +122,7 @@ export const router = createBrowserRouter([
             path: '/admin/orders',
             element: (
               <RequireAdmin>
-                <AdminSectionPage section="orders" />
+                <AdminOrdersPage />
               </RequireAdmin>
             ),
           },

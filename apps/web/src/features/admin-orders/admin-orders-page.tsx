@@ -1,0 +1,5 @@
+import { AdminSectionPage } from '../admin/admin-page.tsx';
+
+export function AdminOrdersPage() {
+  return <AdminSectionPage section="orders" />;
+}
