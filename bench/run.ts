@@ -24,7 +24,7 @@ async function load(url: string) {
     while (performance.now() < deadline && latencies.length < MAX_REQUESTS) {
       const t0 = performance.now();
       const res = await fetch(url).catch(() => null);
-      if (!res || !res.ok) errors++;
+      if (!res?.ok) errors++;
       await res?.arrayBuffer();
       latencies.push(performance.now() - t0);
     }
