@@ -19,6 +19,8 @@ export type Balance = z.infer<typeof Balance>;
 export const WalletsQuery = Pagination;
 export const WalletsPage = paginated(Balance);
 export type WalletsPage = z.infer<typeof WalletsPage>;
+/** The body of the list calls (spec §7: a list); the total is in the X-Total-Count header. */
+export const WalletsList = z.array(Balance);
 
 export const TRANSACTION_KINDS = ['topup', 'purchase', 'capture', 'refund', 'adjustment'] as const;
 
@@ -41,6 +43,7 @@ export const TransactionsQuery = Pagination;
 export const AllTransactionsQuery = Pagination.extend({ currency: Currency.optional() });
 export const TransactionsPage = paginated(WalletTransaction);
 export type TransactionsPage = z.infer<typeof TransactionsPage>;
+export const TransactionsList = z.array(WalletTransaction);
 
 export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);

@@ -38,6 +38,24 @@ export interface RequestOptions {
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, opts)).data;
+}
+
+/**
+ * A list call whose body is a JSON array (the spec's shape) and whose total count for pagination comes
+ * in the `X-Total-Count` header.
+ */
+export async function apiList<T>(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ items: T[]; total: number }> {
+  const { data, headers } = await request<T[]>(path, opts);
+  const items = Array.isArray(data) ? data : [];
+  const total = Number(headers.get('x-total-count'));
+  return { items, total: Number.isFinite(total) && headers.has('x-total-count') ? total : items.length };
+}
+
+async function request<T>(path: string, opts: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {}))
     if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
@@ -72,5 +90,5 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     const detail = typeof data?.detail === 'string' ? data.detail : null;
     throw new ApiError(res.status, typeof data?.code === 'string' ? data.code : `HTTP_${res.status}`, detail);
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
 }

@@ -63,21 +63,23 @@ describe('balances', () => {
 
     for (const url of ['/api/v1/wallets/', '/api/v1/wallets']) {
       const list = await probe.get(url, bia.cookie);
-      expect(list.json()).toEqual({
-        items: [
-          { balance: 0, currency: 'BRL', formatted: 'R$ 0,00' },
-          { balance: 0, currency: 'USD', formatted: '$0.00' },
-        ],
-        total: 2,
-        skip: 0,
-        limit: 20,
-      });
+      expect(list.json()).toEqual([
+        { balance: 0, currency: 'BRL', formatted: 'R$ 0,00' },
+        { balance: 0, currency: 'USD', formatted: '$0.00' },
+      ]);
+      expect(list.headers['x-total-count']).toBe('2');
     }
-    const mine = (await probe.get('/api/v1/wallets/', ana.cookie)).json();
+    const mine = asList(await probe.get('/api/v1/wallets/', ana.cookie));
     expect(mine.items.map((w: { balance: number }) => w.balance)).toEqual([5000, 1000]);
     expect((await probe.get('/api/v1/wallets/')).statusCode).toBe(401);
   });
 });
+
+/** The list calls answer with an array; the total is in X-Total-Count. */
+function asList(res: { json(): unknown; headers: Record<string, unknown> }) {
+  // biome-ignore lint/suspicious/noExplicitAny: test rows are read field by field
+  return { items: res.json() as any[], total: Number(res.headers['x-total-count']) };
+}
 
 describe('transactions', () => {
   it('list newest first, paginated, per currency or all, in the caller’s language', async () => {
@@ -87,7 +89,7 @@ describe('transactions', () => {
     await topUp(cookie, 1500, 'USD');
     await topUp(cookie, 4000, 'BRL', 'card');
 
-    const all = (await probe.get('/api/v1/wallets/transactions/all', cookie)).json();
+    const all = asList(await probe.get('/api/v1/wallets/transactions/all', cookie));
     expect(all.total).toBe(4);
     expect(all.items.map((t: { amount: number }) => t.amount)).toEqual([4000, 1500, 3000, 2000]);
     expect(all.items[3]).toEqual({
@@ -102,32 +104,30 @@ describe('transactions', () => {
     });
     expect(all.items[0]).toMatchObject({ balance_after: 9000, description: 'Recarga via cartão' });
 
-    const page = (await probe.get('/api/v1/wallets/transactions/all?skip=1&limit=2', cookie)).json();
-    expect(page).toMatchObject({ total: 4, skip: 1, limit: 2 });
+    const page = asList(await probe.get('/api/v1/wallets/transactions/all?skip=1&limit=2', cookie));
+    expect(page.total).toBe(4);
     expect(page.items.map((t: { amount: number }) => t.amount)).toEqual([1500, 3000]);
 
-    const usd = (await probe.get('/api/v1/wallets/transactions/all?currency=USD', cookie)).json();
+    const usd = asList(await probe.get('/api/v1/wallets/transactions/all?currency=USD', cookie));
     expect(usd.total).toBe(1);
-    const brl = (await probe.get('/api/v1/wallets/BRL/transactions?limit=2', cookie)).json();
-    expect(brl).toMatchObject({ total: 3, limit: 2 });
+    const brl = asList(await probe.get('/api/v1/wallets/BRL/transactions?limit=2', cookie));
+    expect(brl.total).toBe(3);
     expect(brl.items.map((t: { currency: string }) => t.currency)).toEqual(['BRL', 'BRL']);
 
     const screen = await app.inject({
       url: '/api/v1/wallets/transactions/all?currency=BRL&limit=1&skip=2',
       headers: { cookie, 'accept-language': 'en' },
     });
-    expect(screen.json().items[0].description).toBe('Top-up via PIX');
+    expect(screen.json()[0].description).toBe('Top-up via PIX');
 
     await database.db.update(users).set({ preferredLanguage: 'en-US' }).where(eq(users.id, user.id));
-    const english = (await probe.get('/api/v1/wallets/USD/transactions', cookie)).json();
+    const english = asList(await probe.get('/api/v1/wallets/USD/transactions', cookie));
     expect(english.items[0].description).toBe('Top-up via card');
 
     const other = await signUpAndSignIn(app);
-    expect((await probe.get('/api/v1/wallets/transactions/all', other.cookie)).json()).toEqual({
+    expect(asList(await probe.get('/api/v1/wallets/transactions/all', other.cookie))).toEqual({
       items: [],
       total: 0,
-      skip: 0,
-      limit: 20,
     });
   });
 

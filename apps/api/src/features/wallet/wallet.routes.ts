@@ -2,14 +2,15 @@ import {
   AllTransactionsQuery,
   Balance,
   CurrencyParams,
-  TransactionsPage,
+  TransactionsList,
   TransactionsQuery,
-  WalletsPage,
+  WalletsList,
   WalletsQuery,
 } from '@numero/contract/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Lang, requestLanguage } from '../../http/lang.ts';
+import { replyWithList } from '../../http/list.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
@@ -28,11 +29,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       url,
       {
         config: { access: 'authenticated' },
-        schema: { tags, querystring: WalletsQuery, response: { 200: WalletsPage } },
+        schema: { tags, querystring: WalletsQuery, response: { 200: WalletsList } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return wallet.list(request.user!.id, request.query);
+        return replyWithList(reply, await wallet.list(request.user!.id, request.query));
       },
     );
   }
@@ -42,12 +43,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
     '/api/v1/wallets/transactions/all',
     {
       config: { access: 'authenticated' },
-      schema: { tags, querystring: AllTransactionsQuery, response: { 200: TransactionsPage } },
+      schema: { tags, querystring: AllTransactionsQuery, response: { 200: TransactionsList } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { currency, ...page } = request.query;
-      return wallet.transactions(request.user!.id, currency ?? null, page, screenLanguage(request));
+      return replyWithList(
+        reply,
+        await wallet.transactions(request.user!.id, currency ?? null, page, screenLanguage(request)),
+      );
     },
   );
 
@@ -71,16 +75,19 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
         tags,
         params: CurrencyParams,
         querystring: TransactionsQuery,
-        response: { 200: TransactionsPage },
+        response: { 200: TransactionsList },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return wallet.transactions(
-        request.user!.id,
-        request.params.currency,
-        request.query,
-        screenLanguage(request),
+      return replyWithList(
+        reply,
+        await wallet.transactions(
+          request.user!.id,
+          request.params.currency,
+          request.query,
+          screenLanguage(request),
+        ),
       );
     },
   );

@@ -1,8 +1,8 @@
 import type { Currency } from '@numero/contract/common';
-import type { TransactionsPage } from '@numero/contract/wallet';
+import type { WalletTransaction } from '@numero/contract/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import i18n from '../../../i18n/index.ts';
-import { api } from '../../../lib/api-client.ts';
+import { apiList } from '../../../lib/api-client.ts';
 
 export interface TransactionsFilter {
   currency: Currency | null;
@@ -11,8 +11,8 @@ export interface TransactionsFilter {
 }
 
 /** GET /api/v1/wallets/transactions/all: newest first, paginated on the server. */
-export function getTransactions(filter: TransactionsFilter): Promise<TransactionsPage> {
-  return api<TransactionsPage>('/api/v1/wallets/transactions/all', {
+export function getTransactions(filter: TransactionsFilter) {
+  return apiList<WalletTransaction>('/api/v1/wallets/transactions/all', {
     query: { currency: filter.currency ?? undefined, skip: filter.skip, limit: filter.limit },
   });
 }
