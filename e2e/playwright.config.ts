@@ -38,6 +38,8 @@ export default defineConfig({
     command: 'node --import tsx ../apps/api/src/server.ts',
     url: `${baseURL}/ready`,
     reuseExistingServer: false,
+    // A clean stop closes the embedded database, so npm test can check the store's ledger afterwards.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
     stdout: 'pipe',
     env: {

@@ -132,6 +132,14 @@ export function createLedgerRepository(db: Executor) {
       return { items, total: Number(count?.n ?? 0) };
     },
 
+    async countRows() {
+      const [row] = await queryRows<{ transfers: number; entries: number }>(
+        db,
+        sql`SELECT (SELECT count(*) FROM ledger_transfers)::int AS transfers, (SELECT count(*) FROM ledger_entries)::int AS entries`,
+      );
+      return { transfers: Number(row?.transfers ?? 0), entries: Number(row?.entries ?? 0) };
+    },
+
     /** Every ledger invariant, as rows that break it (empty arrays mean the books balance). */
     async findBreaches() {
       const [unbalanced, empty, mixedCurrency, staleBalance, overdrawn, currencyTotals] = await Promise.all([

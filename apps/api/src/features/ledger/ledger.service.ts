@@ -100,6 +100,7 @@ export function createLedgerService({ repository }: { repository: LedgerReposito
     listWallets: repository.listWallets,
     listWalletEntries: repository.listWalletEntries,
     findTransferByKey: repository.findTransferByKey,
+    countRows: repository.countRows,
 
     async verify(): Promise<string[]> {
       const b = await repository.findBreaches();
