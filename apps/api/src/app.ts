@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerActivations } from './features/activations/activations.plugin.ts';
@@ -42,7 +43,7 @@ import { registerWallet } from './features/wallet/wallet.plugin.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSessionLoading } from './http/session.ts';
 import './http/request-user.ts';
 import { createScheduler, type PeriodicTask } from './jobs/scheduler.ts';
@@ -114,7 +115,9 @@ export async function buildApp(deps: AppDeps) {
 
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
 
-  const limiter = createRateLimiter(database.db, now);
+  const limiter = config.redis
+    ? await connectRedisLimiter(app, config.redis, now)
+    : createRateLimiter(database.db, now);
   const audit = createAuditService({ repository: createAuditRepository(database.db), now });
   const users = createUsersService({ repository: createUsersRepository(database.db), audit, now });
   const auth = createAuthService({ db: database.db, users, sessions, audit, limiter, now });
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     users,
     auth,
+    limiter,
     addTask: (task) => tasks.push(task),
   };
   await registerWallet(ctx);
@@ -173,6 +177,21 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function connectRedisLimiter(
+  app: FastifyInstance,
+  redis: { url: string; prefix: string },
+  now: () => Date,
+) {
+  const client = createClient({ url: redis.url });
+  // A broken connection must not crash the process: node-redis reconnects, and a hit fails meanwhile.
+  client.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
+  await client.connect();
+  app.addHook('onClose', async () => {
+    await client.close();
+  });
+  return createRedisRateLimiter(client, now, redis.prefix);
+}
 
 /** Serves the built web app; any other GET outside the API gets index.html and the SPA routes it. */
 async function registerSpa(app: FastifyInstance, config: Config) {

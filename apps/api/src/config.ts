@@ -30,6 +30,8 @@ const base = z.object({
   ADMIN_EMAIL: z.email().default('admin@numero.local'),
   ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
   RUN_JOBS: bool,
+  REDIS_URL: z.url().optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('numero:'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().max(512).optional(),
   OIDC_CLIENT_SECRET: z.string().max(2048).optional(),
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmail: c.ADMIN_EMAIL.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     runJobs: c.RUN_JOBS ?? true,
+    redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_KEY_PREFIX } : null,
     numbers,
     payments,
     /** OpenID Connect sign-in; null when not configured. */

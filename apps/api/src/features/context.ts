@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 import type { PeriodicTask } from '../jobs/scheduler.ts';
 import type { AuditService } from './audit/audit.service.ts';
 import type { AuthService } from './auth/auth.service.ts';
@@ -32,5 +33,7 @@ export interface FeatureContext {
   audit: AuditService;
   users: UsersService;
   auth: AuthService;
+  /** Counters in PostgreSQL, or in Redis when REDIS_URL is set. */
+  limiter: RateLimiter;
   addTask(task: PeriodicTask): void;
 }

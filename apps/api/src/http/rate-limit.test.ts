@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema/index.ts';
 import { createClock, createTestApp } from '../test/helpers.ts';
-import { createRateLimiter } from './rate-limit.ts';
+import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts';
 
-describe('rate limits kept in PostgreSQL', async () => {
+/** The behaviour both stores of counters must show. */
+function behavesAsAFixedWindowLimiter(make: (now: () => Date) => Promise<RateLimiter>) {
   const clock = createClock(new Date('2025-05-01T10:00:00Z'));
-  const { database } = await createTestApp({ now: clock.now });
-  const limiter = createRateLimiter(database.db, clock.now);
   const rule = { limit: 3, windowMs: 60_000 };
+  let limiter: RateLimiter;
+  beforeAll(async () => {
+    limiter = await make(clock.now);
+  });
 
   it('counts hits in a fixed window and starts over when it ends', async () => {
     expect(await limiter.hit('k1', rule)).toEqual({ count: 1, resetAt: new Date('2025-05-01T10:01:00Z') });
@@ -42,12 +47,31 @@ describe('rate limits kept in PostgreSQL', async () => {
       Array.from({ length: 25 }, (_, i) => i + 1),
     );
   });
+}
+
+describe('rate limits kept in PostgreSQL', async () => {
+  const clock = createClock(new Date('2025-05-01T10:00:00Z'));
+  const { database } = await createTestApp({ now: clock.now });
+  behavesAsAFixedWindowLimiter(async (now) => createRateLimiter(database.db, now));
 
   it('purges the counters of ended windows', async () => {
-    await limiter.hit('k6', rule);
+    const limiter = createRateLimiter(database.db, clock.now);
+    await limiter.hit('k6', { limit: 3, windowMs: 60_000 });
     clock.advance(61_000);
     await limiter.purgeExpired();
     const keys = (await database.db.select().from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain('k6');
   });
+});
+
+describe.runIf(process.env.REDIS_URL)('rate limits kept in Redis (REDIS_URL)', async () => {
+  const client = createClient({ url: process.env.REDIS_URL });
+  await client.connect();
+  const prefix = `numero-test-${randomBytes(6).toString('hex')}:`;
+  afterAll(async () => {
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length) await client.del(keys);
+    await client.close();
+  });
+  behavesAsAFixedWindowLimiter(async (now) => createRedisRateLimiter(client, now, prefix));
 });

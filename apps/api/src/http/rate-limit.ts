@@ -18,7 +18,7 @@ export interface RateLimitHit {
  * Fixed-window counters kept in PostgreSQL, so every API process sharing the database sees the same
  * count. One atomic upsert per hit: two processes counting at once cannot both read the old value.
  */
-export function createRateLimiter(db: Executor, now: () => Date) {
+export function createRateLimiter(db: Executor, now: () => Date): RateLimiter {
   return {
     /** Counts one hit against `key` and returns the count in the current window. */
     async hit(key: string, rule: RateLimitRule): Promise<RateLimitHit> {
@@ -60,7 +60,63 @@ export function createRateLimiter(db: Executor, now: () => Date) {
     },
   };
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+export interface RateLimiter {
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  clear(key: string): Promise<void>;
+  purgeExpired(): Promise<void>;
+}
+
+/** What the Redis limiter needs of a client (node-redis). */
+export interface RedisLike {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  del(key: string): Promise<unknown>;
+}
+
+// Same fixed window as the PostgreSQL limiter, read against the app's clock (so tests can move time),
+// atomic because Redis runs a script alone. The key's own expiry only collects it once the window is over.
+const HIT_SCRIPT = `
+local v = redis.call('HMGET', KEYS[1], 'count', 'reset')
+local count = tonumber(v[1])
+local reset = tonumber(v[2])
+local now = tonumber(ARGV[1])
+if (not reset) or reset <= now then
+  count = 1
+  reset = now + tonumber(ARGV[2])
+else
+  count = count + 1
+end
+redis.call('HSET', KEYS[1], 'count', count, 'reset', reset)
+redis.call('PEXPIRE', KEYS[1], math.max(1, reset - now) + 60000)
+return {count, tostring(reset)}
+`;
+
+/**
+ * The same counters in Redis (REDIS_URL), for deployments that want them off the database. `prefix`
+ * separates stores (and test runs) sharing one Redis.
+ */
+export function createRedisRateLimiter(redis: RedisLike, now: () => Date, prefix: string): RateLimiter {
+  const limiter: RateLimiter = {
+    async hit(key, rule) {
+      const reply = (await redis.eval(HIT_SCRIPT, {
+        keys: [`${prefix}rl:${key}`],
+        arguments: [String(now().getTime()), String(rule.windowMs)],
+      })) as [number, string];
+      return { count: Number(reply[0]), resetAt: new Date(Number(reply[1])) };
+    },
+    async consume(key, rule) {
+      const hit = await limiter.hit(key, rule);
+      if (hit.count > rule.limit) throw rateLimited(hit.resetAt, now());
+      return hit;
+    },
+    async clear(key) {
+      await redis.del(`${prefix}rl:${key}`);
+    },
+    // Redis expires the keys itself.
+    async purgeExpired() {},
+  };
+  return limiter;
+}
 
 export function rateLimited(resetAt: Date, at: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000));

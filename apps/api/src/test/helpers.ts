@@ -60,7 +60,16 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
   await migrate(database);
   await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   // Background tasks stay off: tests run them explicitly through app.scheduler.runOnce().
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RUN_JOBS: 'false', ...overrides.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RUN_JOBS: 'false',
+    // With REDIS_URL set the rate limits live in that Redis, under a prefix of this file's own.
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `numero-test-${randomBytes(6).toString('hex')}:` }
+      : {}),
+    ...overrides.env,
+  });
   const app = await buildApp({ config, database, logger: false, ...overrides });
   testDatabases.set(app, database);
   afterAll(async () => {

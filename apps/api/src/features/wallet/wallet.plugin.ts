@@ -1,4 +1,3 @@
-import { createRateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureContext } from '../context.ts';
 import { buildPaymentProvider } from '../payments/payment-providers.ts';
 import { createPaymentsRepository } from '../payments/payments.repository.ts';
@@ -24,7 +23,7 @@ export async function registerWallet(ctx: FeatureContext): Promise<void> {
     repository: createPaymentsRepository(database.db),
     ledger: ctx.ledger,
     built,
-    limiter: createRateLimiter(database.db, now),
+    limiter: ctx.limiter,
     config: config.payments,
     publicUrl: config.publicUrl,
     now,
