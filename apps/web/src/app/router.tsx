@@ -48,6 +48,16 @@ const AdminProductsPage = lazy(() =>
     default: m.AdminProductsPage,
   })),
 );
+const AdminProductNewPage = lazy(() =>
+  import('../features/admin-products/admin-product-new-page.tsx').then((m) => ({
+    default: m.AdminProductNewPage,
+  })),
+);
+const AdminProductCategoriesPage = lazy(() =>
+  import('../features/admin-products/admin-product-categories-page.tsx').then((m) => ({
+    default: m.AdminProductCategoriesPage,
+  })),
+);
 const AdminOrdersPage = lazy(() =>
   import('../features/admin-orders/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
 );
@@ -115,6 +125,22 @@ export const router = createBrowserRouter([
             element: (
               <RequireAdmin>
                 <AdminProductsPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/products/new',
+            element: (
+              <RequireAdmin>
+                <AdminProductNewPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/products/categories',
+            element: (
+              <RequireAdmin>
+                <AdminProductCategoriesPage />
               </RequireAdmin>
             ),
           },

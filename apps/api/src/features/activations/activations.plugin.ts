@@ -1,10 +1,9 @@
-import { createRateLimiter } from '../../http/rate-limit.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { FeatureContext } from '../context.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
-import { createActivationsService } from './activations.service.ts';
+import { type ActivationsService, createActivationsService } from './activations.service.ts';
 import { buildNumberProviders, stockFromProviders } from './number-providers.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -16,6 +15,19 @@ export const TASK_INTERVALS = {
   /** Upstream stock is asked for at most this often across all processes. */
   stockSync: 5 * 60_000,
 } as const;
+
+/** The activations service each app registered, so the staff area acts on orders through the same rules. */
+const registered = new WeakMap<object, ActivationsService>();
+
+/**
+ * The activations service of this app (registerActivations must have run): admin features cancel and
+ * finish customers' activations through it, so refunds and captures have one implementation.
+ */
+export function activationsServiceOf(ctx: Pick<FeatureContext, 'app'>): ActivationsService {
+  const service = registered.get(ctx.app);
+  if (!service) throw new Error('registerActivations must run before the features that use activations');
+  return service;
+}
 
 /** The catalogue of numbers and activations (issue "Catalogue and activations"). */
 export async function registerActivations(ctx: FeatureContext): Promise<void> {
@@ -29,10 +41,12 @@ export async function registerActivations(ctx: FeatureContext): Promise<void> {
     catalog,
     providers,
     now,
-    rateLimiter: createRateLimiter(database.db, now),
+    rateLimiter: ctx.limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
     log: app.log,
+    audit: ctx.audit,
   });
+  registered.set(app, activations);
 
   await app.register(activationsRoutes, { activations });
 

@@ -95,6 +95,12 @@ export function createActivationsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Any customer's activation, for staff: callers check the role before they get here. */
+    async findById(id: string): Promise<ActivationRow | null> {
+      const [row] = await db.select().from(activations).where(eq(activations.id, id));
+      return row ?? null;
+    },
+
     async findOwned(userId: string, id: string): Promise<ActivationRow | null> {
       const [row] = await db
         .select()

@@ -17,6 +17,7 @@ import {
   UpstreamError,
   type UpstreamStatus,
 } from '../../providers/numbers/number-provider.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { forEachLimited } from '../catalog/catalog.service.ts';
 import { flows, type LedgerService } from '../ledger/ledger.service.ts';
@@ -54,6 +55,15 @@ export interface ActivationsDeps {
   /** How long a claimed check may take before another worker may claim it again. */
   upstreamTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };
+  /** Records what staff do to customers' activations, in the same transaction as the change. */
+  audit?: Pick<AuditService, 'record'>;
+}
+
+/** A member of staff acting on any customer's activation (the route checked the role). */
+export interface StaffActor {
+  id: string;
+  email: string;
+  ip?: string | null;
 }
 
 export interface PurchaseInput {
@@ -350,16 +360,16 @@ export function createActivationsService(deps: ActivationsDeps) {
     }
   }
 
-  async function cancel(userId: string, id: string): Promise<ActivationDetail> {
-    const row = await findOwnedOrThrow(userId, id);
-    const refusal = cancelRefusal(row);
-    if (refusal) throw refusal;
+  /**
+   * Gives the number back upstream before a refund. For the customer any refusal stops the refund (they
+   * can try again); staff refund anyway and only log it, except when the code already arrived: then the
+   * price is the seller's and nobody may refund it.
+   */
+  async function releaseUpstream(row: ActivationRow, mode: 'customer' | 'staff') {
     try {
       await upstreamOf(row).cancel(row.upstreamId!);
     } catch (err) {
-      if (!(err instanceof UpstreamError)) throw err;
-      if (err.code === 'EARLY_CANCEL_DENIED') throw new AppError('EARLY_CANCEL_DENIED', 409);
-      if (err.code === 'ALREADY_HAS_SMS') {
+      if (err instanceof UpstreamError && err.code === 'ALREADY_HAS_SMS') {
         await checkOne({
           id: row.id,
           provider: row.provider!,
@@ -368,9 +378,22 @@ export function createActivationsService(deps: ActivationsDeps) {
         });
         throw new AppError('CODE_ALREADY_RECEIVED', 409);
       }
+      if (mode === 'staff') {
+        warn(err, 'upstream cancel failed; refunding on staff request', { activation: row.id });
+        return;
+      }
+      if (!(err instanceof UpstreamError)) throw err;
+      if (err.code === 'EARLY_CANCEL_DENIED') throw new AppError('EARLY_CANCEL_DENIED', 409);
       // NOT_FOUND: upstream no longer holds the number, so there is nothing left to cancel there.
       if (err.code !== 'NOT_FOUND') throw new AppError('UPSTREAM_RETRY', 503);
     }
+  }
+
+  async function cancel(userId: string, id: string): Promise<ActivationDetail> {
+    const row = await findOwnedOrThrow(userId, id);
+    const refusal = cancelRefusal(row);
+    if (refusal) throw refusal;
+    await releaseUpstream(row, 'customer');
     await db.transaction(async (tx) => {
       const locked = await repository.lock(id, tx);
       if (!locked) throw new AppError('ACTIVATION_NOT_FOUND', 404);
@@ -411,21 +434,97 @@ export function createActivationsService(deps: ActivationsDeps) {
     return getDetail(userId, id);
   }
 
-  async function finish(userId: string, id: string): Promise<ActivationDetail> {
-    const row = await findOwnedOrThrow(userId, id);
-    if (row.status === 'finished') return getDetail(userId, id);
+  /** code_received → finished; false when it was finished already (finishing twice changes nothing). */
+  async function finishRow(row: ActivationRow, actor?: StaffActor): Promise<boolean> {
+    if (row.status === 'finished') return false;
     if (row.status !== 'code_received') throw new AppError('FINISH_NOT_ALLOWED', 409);
     const changed = await db.transaction(async (tx) => {
-      const locked = await repository.lock(id, tx);
+      const locked = await repository.lock(row.id, tx);
       if (locked?.status === 'finished') return false;
       if (locked?.status !== 'code_received') throw new AppError('FINISH_NOT_ALLOWED', 409);
       const at = now();
-      await repository.update(id, { status: 'finished', nextCheckAt: null, updatedAt: at }, tx);
+      await repository.update(row.id, { status: 'finished', nextCheckAt: null, updatedAt: at }, tx);
+      if (actor) await recordStaffAction(tx, actor, locked, 'finish', 'finished');
       return true;
     });
     // The money was captured with the code; telling upstream is a courtesy that must not block the customer.
     if (changed) await bestEffort('finish', row, () => upstreamOf(row).finish(row.upstreamId!));
+    return changed;
+  }
+
+  async function finish(userId: string, id: string): Promise<ActivationDetail> {
+    await finishRow(await findOwnedOrThrow(userId, id));
     return getDetail(userId, id);
+  }
+
+  // ---- staff actions on any customer's activation: the same settlement as the customer's own ----
+
+  async function recordStaffAction(
+    tx: Tx,
+    actor: StaffActor,
+    before: ActivationRow,
+    operation: 'cancel' | 'finish',
+    status: ActivationRow['status'],
+  ) {
+    await deps.audit?.record(
+      {
+        action: 'UPDATE',
+        actor: { id: actor.id, email: actor.email },
+        entityType: 'orders',
+        entityId: before.id,
+        ip: actor.ip ?? null,
+        before: { status: before.status, settled: before.settled },
+        after: {
+          operation,
+          status,
+          settled: operation === 'cancel' ? 'refunded' : before.settled,
+          ...(operation === 'cancel' ? { refunded: before.price, currency: before.currency } : {}),
+          customer_id: before.userId,
+        },
+      },
+      tx,
+    );
+  }
+
+  /** Staff may also refund a purchase still waiting for its number (stuck upstream, say). */
+  function staffCancelRefusal(row: ActivationRow): AppError | null {
+    return row.status === 'pending' ? null : cancelRefusal(row);
+  }
+
+  /**
+   * Cancels any customer's activation before its code and refunds the price to their wallet, exactly
+   * once: the refund happens under the row lock and the ledger refuses a second settlement.
+   */
+  async function adminCancel(id: string, actor: StaffActor): Promise<void> {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
+    const refusal = staffCancelRefusal(row);
+    if (refusal) throw refusal;
+    // A pending purchase holds no number yet: its own request sees the refund and gives the number back.
+    if (row.status === 'waiting_sms') await releaseUpstream(row, 'staff');
+    const numberArrived = await db.transaction(async (tx) => {
+      const locked = await repository.lock(id, tx);
+      if (!locked) throw new AppError('ACTIVATION_NOT_FOUND', 404);
+      const late = staffCancelRefusal(locked);
+      if (late) throw late;
+      // The number was assigned between the read and the lock: it must be released upstream first.
+      if (locked.status !== row.status) return true;
+      const at = now();
+      // 'cancelled' needs an upstream number; a purchase that never got one ends as 'failed'.
+      const status = locked.status === 'pending' ? 'failed' : 'cancelled';
+      await refund(tx, locked, status, at, status === 'failed' ? { failureCode: 'CANCELLED_BY_STAFF' } : {});
+      await recordStaffAction(tx, actor, locked, 'cancel', status);
+      return false;
+    });
+    // pending → waiting_sms happens once, so this second pass takes the path with a number.
+    if (numberArrived) await adminCancel(id, actor);
+  }
+
+  /** Finishes any customer's activation that has its code (the price was captured when it arrived). */
+  async function adminFinish(id: string, actor: StaffActor): Promise<void> {
+    const row = await repository.findById(id);
+    if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
+    await finishRow(row, actor);
   }
 
   async function list(userId: string, query: ActivationsQuery): Promise<ActivationsPage> {
@@ -577,6 +676,8 @@ export function createActivationsService(deps: ActivationsDeps) {
     cancel,
     resend,
     finish,
+    adminCancel,
+    adminFinish,
     checkDue,
     expireDue,
     recoverStale,

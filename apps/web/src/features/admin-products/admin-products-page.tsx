@@ -1,5 +1,323 @@
-import { AdminSectionPage } from '../admin/admin-page.tsx';
+import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/admin-catalog';
+import { FolderTree, Package, Pencil, Plus, Power, PowerOff, Search, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { formatMoney } from '../../i18n/format.ts';
+import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { ADMIN_PRODUCTS_PAGE_SIZE, useAdminProducts } from './api/get-admin-products.ts';
+import { useCatalogOptions } from './api/get-catalog-options.ts';
+import { useProductsSummary } from './api/get-products-summary.ts';
+import { useUpdateProduct } from './api/update-product.ts';
+import {
+  actionErrorText,
+  loadErrorText,
+  Pager,
+  StatCard,
+  StatGrid,
+  TableSkeleton,
+  useListParams,
+  useSearchBox,
+} from './components/list-parts.tsx';
+import { ProductEditDialog } from './components/product-edit-dialog.tsx';
+import { STOCK_TONE, stockLevel } from './stock-level.ts';
 
+const STATUS_TONE = { active: 'success', inactive: 'neutral', out_of_stock: 'danger' } as const;
+
+/** /admin/products: every service × country with its prices, stock and status; edited in place. */
 export function AdminProductsPage() {
-  return <AdminSectionPage section="products" />;
+  const { t, i18n } = useTranslation('admin-products');
+  const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { params, page, update } = useListParams();
+  const search = params.get('search') ?? '';
+  const category = params.get('category') ?? '';
+  const parsedStatus = AdminProductStatus.safeParse(params.get('status'));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
+  const searchBox = useSearchBox(search, (text) => update({ search: text || null }));
+
+  const list = useAdminProducts({
+    search: search || undefined,
+    category: category || undefined,
+    status,
+    skip: (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE,
+    limit: ADMIN_PRODUCTS_PAGE_SIZE,
+    lang,
+  });
+  const summary = useProductsSummary();
+  // Each card: its number, a skeleton while loading, a dash if the summary failed (the table still works).
+  const count = (pick: (s: NonNullable<typeof summary.data>) => number) =>
+    summary.data ? pick(summary.data) : summary.isError ? null : undefined;
+  const options = useCatalogOptions(lang);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const filtered = Boolean(search || category || status);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ADMIN_PRODUCTS_PAGE_SIZE)) : 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/categories" className={buttonClasses('secondary')}>
+            <FolderTree className="size-4" aria-hidden />
+            {t('links.categories')}
+          </Link>
+          <Link to="/admin/products/new" className={buttonClasses('primary')}>
+            <Plus className="size-4" aria-hidden />
+            {t('links.new')}
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <StatGrid label={t('summary.label')}>
+          <StatCard label={t('summary.total')} value={count((s) => s.total)} testId="summary-total" />
+          <StatCard
+            label={t('summary.active')}
+            value={count((s) => s.active)}
+            tone="success"
+            testId="summary-active"
+          />
+          <StatCard
+            label={t('summary.inactive')}
+            value={count((s) => s.inactive)}
+            testId="summary-inactive"
+          />
+          <StatCard
+            label={t('summary.outOfStock')}
+            value={count((s) => s.out_of_stock)}
+            tone="danger"
+            testId="summary-out-of-stock"
+          />
+          <StatCard
+            label={t('summary.lowStock')}
+            value={count((s) => s.low_stock)}
+            hint={t('summary.lowStockHint')}
+            tone="warning"
+            testId="summary-low-stock"
+          />
+        </StatGrid>
+      </div>
+
+      <search
+        aria-label={t('filters.label')}
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+      >
+        <div className="relative sm:col-span-2 lg:col-span-1">
+          <TextField
+            label={t('filters.search')}
+            type="search"
+            value={searchBox.text}
+            onChange={(e) => searchBox.onChange(e.target.value)}
+            placeholder={t('filters.searchPlaceholder')}
+            autoComplete="off"
+            className="[&_input]:pl-9"
+          />
+          <Search
+            className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400"
+            aria-hidden
+          />
+        </div>
+        <SelectField
+          label={t('filters.category')}
+          value={category}
+          onChange={(e) => update({ category: e.target.value || null })}
+        >
+          <option value="">{t('filters.allCategories')}</option>
+          {options.data?.categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('filters.status')}
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value || null })}
+        >
+          <option value="">{t('filters.allStatuses')}</option>
+          {PRODUCT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        {filtered && (
+          <Button
+            variant="ghost"
+            onClick={() => update({ search: null, category: null, status: null })}
+            icon={<X className="size-4" aria-hidden />}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </search>
+
+      <div className="mt-6" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <TableSkeleton label={t('loading')} />
+        ) : list.isError ? (
+          <ErrorState
+            message={loadErrorText(list.error, {
+              network: t('errors.network'),
+              unauthorized: t('errors.unauthorized'),
+              forbidden: t('errors.forbidden'),
+              fallback: t('errors.load'),
+            })}
+            retryLabel={t('common:retry')}
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState title={t('empty.title')}>
+            <p>{filtered ? t('empty.filtered') : t('empty.none')}</p>
+            {!filtered && (
+              <Link to="/admin/products/new" className={`${buttonClasses('secondary')} mt-4`}>
+                <Plus className="size-4" aria-hidden />
+                {t('links.new')}
+              </Link>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <ProductsTable items={list.data.items} lang={lang} onEdit={setEditing} />
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
+              texts={{
+                label: t('pagination.label'),
+                total: t('pagination.total', { count: list.data.total }),
+                page: t('pagination.page', { page, pages }),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+              }}
+            />
+          </>
+        )}
+      </div>
+      {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+function ProductsTable({
+  items,
+  lang,
+  onEdit,
+}: {
+  items: AdminProduct[];
+  lang: Lang;
+  onEdit: (p: AdminProduct) => void;
+}) {
+  const { t } = useTranslation('admin-products');
+  const toggle = useUpdateProduct();
+  const setActive = (p: AdminProduct, isActive: boolean) =>
+    toggle.mutate(
+      { id: p.id, changes: { is_active: isActive } },
+      {
+        onSuccess: (saved) =>
+          toast.success(t(isActive ? 'toasts.activated' : 'toasts.deactivated', { name: saved.name })),
+        onError: (error) => toast.error(actionErrorText(error, t('errors.status'))),
+      },
+    );
+
+  return (
+    <Table label={t('table.label')} data-testid="products-table">
+      <thead>
+        <tr>
+          <Th>{t('table.product')}</Th>
+          <Th>{t('table.sku')}</Th>
+          <Th>{t('table.category')}</Th>
+          <Th numeric>{t('table.priceBrl')}</Th>
+          <Th numeric>{t('table.priceUsd')}</Th>
+          <Th numeric>{t('table.stock')}</Th>
+          <Th>{t('table.status')}</Th>
+          <Th>{t('table.actions')}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.map((p) => {
+          const level = stockLevel(p);
+          const busy = toggle.isPending && toggle.variables?.id === p.id;
+          return (
+            <tr key={p.id} data-testid="product-row" data-sku={p.sku} data-status={p.status}>
+              <Td>
+                <div className="flex items-center gap-3">
+                  <span
+                    className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg"
+                    aria-hidden
+                  >
+                    {p.service_icon || <Package className="size-4 text-slate-500" />}
+                  </span>
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{p.service_name}</p>
+                    <p className="text-xs text-slate-600">
+                      <span aria-hidden>{p.flag}</span> {p.country_name}
+                    </p>
+                  </div>
+                </div>
+              </Td>
+              <Td className="font-mono text-xs">{p.sku}</Td>
+              <Td>{p.category_name}</Td>
+              <Td numeric data-testid="price-brl">
+                {formatMoney(p.price_brl, 'BRL', lang)}
+              </Td>
+              <Td numeric data-testid="price-usd">
+                {formatMoney(p.price_usd, 'USD', lang)}
+              </Td>
+              <Td numeric>
+                <div className="flex flex-col items-end gap-1">
+                  <span>{p.stock.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR')}</span>
+                  <span data-testid="stock-label" data-level={level}>
+                    <Badge tone={STOCK_TONE[level]}>{t(`stock.${level}`)}</Badge>
+                  </span>
+                </div>
+              </Td>
+              <Td>
+                <span data-testid="product-status">
+                  <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
+                </span>
+              </Td>
+              <Td>
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => onEdit(p)}
+                    aria-label={t('actions.editLabel', { name: p.name })}
+                    icon={<Pencil className="size-4" aria-hidden />}
+                  >
+                    {t('actions.edit')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setActive(p, !p.is_active)}
+                    loading={busy}
+                    aria-label={t(p.is_active ? 'actions.deactivateLabel' : 'actions.activateLabel', {
+                      name: p.name,
+                    })}
+                    icon={
+                      p.is_active ? (
+                        <PowerOff className="size-4" aria-hidden />
+                      ) : (
+                        <Power className="size-4" aria-hidden />
+                      )
+                    }
+                  >
+                    {t(p.is_active ? 'actions.deactivate' : 'actions.activate')}
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
 }

@@ -1,0 +1,18 @@
+import { registerMessages } from '../../http/errors.ts';
+
+registerMessages({
+  NOTHING_TO_UPDATE: {
+    pt: 'Envie ao menos um campo para alterar: price_brl, price_usd, is_active ou stock.',
+    en: 'Send at least one field to change: price_brl, price_usd, is_active or stock.',
+  },
+  PRODUCT_EXISTS: {
+    pt: 'Já existe um produto para este serviço neste país ({sku}). Edite o produto existente.',
+    en: 'A product for this service in this country already exists ({sku}). Edit the existing product.',
+  },
+  SKU_TAKEN: {
+    pt: 'O SKU {sku} já está em uso por outro produto.',
+    en: 'The SKU {sku} is already used by another product.',
+  },
+  UNKNOWN_SERVICE: { pt: 'Serviço não encontrado.', en: 'Service not found.' },
+  UNKNOWN_COUNTRY: { pt: 'País não encontrado.', en: 'Country not found.' },
+});

@@ -1,0 +1,284 @@
+import type {
+  AdminCatalogOptions,
+  AdminOrder,
+  AdminOrdersQuery,
+  AdminOrdersSummary,
+  AdminProduct,
+  AdminProductCreate,
+  AdminProductsQuery,
+  AdminProductsSummary,
+  AdminProductUpdate,
+} from '@numero/contract/admin-catalog';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ActivationsService, StaffActor } from '../activations/activations.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type {
+  AdminCatalogRepository,
+  Lang,
+  OrderFilter,
+  OrderRow,
+  ProductRow,
+} from './admin-catalog.repository.ts';
+import { ordersCsv } from './orders-csv.ts';
+import './admin-catalog.messages.ts';
+
+export type { StaffActor };
+
+/** The export reads in pages of this size and stops at EXPORT_MAX_ROWS (a spreadsheet's worth). */
+const EXPORT_PAGE = 1_000;
+export const EXPORT_MAX_ROWS = 50_000;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
+  const countryName = lang === 'en' ? r.countryNameEn : r.countryNamePt;
+  return {
+    id: r.id,
+    sku: r.sku,
+    name: `${r.serviceName} · ${countryName}`,
+    service_code: r.serviceCode,
+    service_name: r.serviceName,
+    service_icon: r.serviceIcon,
+    country_code: r.countryCode,
+    country_name: countryName,
+    flag: r.flag,
+    category: r.categorySlug,
+    category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
+    price_brl: Number(r.priceBrl),
+    price_usd: Number(r.priceUsd),
+    stock: r.stock,
+    status: r.status,
+    is_active: r.isActive,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
+}
+
+export function toAdminOrder(r: OrderRow, lang: Lang): AdminOrder {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    user_name: r.userName,
+    user_email: r.userEmail,
+    service_code: r.serviceCode,
+    service_name: r.serviceName,
+    service_icon: r.serviceIcon,
+    country_code: r.countryCode,
+    country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
+    flag: r.flag,
+    phone_number: r.phoneNumber,
+    code: r.code,
+    status: r.status,
+    payment_status: r.paymentStatus,
+    price: Number(r.price),
+    currency: r.currency,
+    // The same states the activations service accepts for a staff cancel or finish.
+    can_cancel: r.status === 'pending' || r.status === 'waiting_sms',
+    can_finish: r.status === 'code_received',
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+    expires_at: r.expiresAt ? iso(r.expiresAt) : null,
+  };
+}
+
+/** The fields of a product an audit row shows before and after a change. */
+function auditView(p: ProductRow) {
+  return {
+    sku: p.sku,
+    price_brl: Number(p.priceBrl),
+    price_usd: Number(p.priceUsd),
+    stock: p.stock,
+    is_active: p.isActive,
+  };
+}
+
+export function createAdminCatalogService(deps: {
+  db: Db;
+  repository: AdminCatalogRepository;
+  activations: Pick<ActivationsService, 'adminCancel' | 'adminFinish'>;
+  audit: Pick<AuditService, 'record'>;
+  now: () => Date;
+}) {
+  const { db, repository, activations, audit, now } = deps;
+
+  async function getProduct(id: number, lang: Lang): Promise<AdminProduct> {
+    const row = await repository.findProduct(id);
+    if (!row) throw new AppError('PRODUCT_NOT_FOUND', 404);
+    return toAdminProduct(row, lang);
+  }
+
+  async function getOrder(id: string, lang: Lang): Promise<AdminOrder> {
+    const row = await repository.findOrder(id);
+    if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
+    return toAdminOrder(row, lang);
+  }
+
+  return {
+    async listProducts(query: AdminProductsQuery, lang: Lang) {
+      const { items, total } = await repository.listProducts(query, lang);
+      return { items: items.map((r) => toAdminProduct(r, lang)), total };
+    },
+
+    productsSummary: (): Promise<AdminProductsSummary> => repository.productsSummary(),
+
+    async catalogOptions(lang: Lang): Promise<AdminCatalogOptions> {
+      const [categories, services, countries] = await Promise.all([
+        repository.listCategoriesWithCounts(),
+        repository.listServices(),
+        repository.listCountries(),
+      ]);
+      const locale = lang === 'en' ? 'en' : 'pt-BR';
+      return {
+        categories: categories.map((c) => ({
+          slug: c.slug,
+          name: lang === 'en' ? c.nameEn : c.namePt,
+          is_active: c.isActive,
+          product_count: Number(c.productCount),
+          active_count: Number(c.activeCount),
+        })),
+        services: services.map((s) => ({
+          code: s.code,
+          name: s.name,
+          icon: s.icon,
+          category: s.category,
+          is_active: s.isActive,
+        })),
+        countries: countries
+          .map((c) => ({
+            code: c.code,
+            name: lang === 'en' ? c.nameEn : c.namePt,
+            flag: c.flag,
+            is_active: c.isActive,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name, locale)),
+      };
+    },
+
+    /** Prices, stock and the active flag, changed under the row lock and audited in the same transaction. */
+    async updateProduct(
+      id: number,
+      changes: AdminProductUpdate,
+      actor: StaffActor,
+      lang: Lang,
+    ): Promise<AdminProduct> {
+      const set = {
+        ...(changes.price_brl !== undefined && { priceBrl: changes.price_brl }),
+        ...(changes.price_usd !== undefined && { priceUsd: changes.price_usd }),
+        ...(changes.is_active !== undefined && { isActive: changes.is_active }),
+        ...(changes.stock !== undefined && { stock: changes.stock }),
+      };
+      if (Object.keys(set).length === 0) throw new AppError('NOTHING_TO_UPDATE', 422);
+      await db.transaction(async (tx) => {
+        if (!(await repository.lockProduct(id, tx))) throw new AppError('PRODUCT_NOT_FOUND', 404);
+        const before = (await repository.findProduct(id, tx))!;
+        const at = now();
+        await repository.updateProduct(id, set, at, tx);
+        const after = (await repository.findProduct(id, tx))!;
+        const b = auditView(before);
+        const a = auditView(after);
+        // Only what changed: a save that changes nothing leaves no audit row.
+        const changed = (Object.keys(a) as (keyof typeof a)[]).filter((k) => a[k] !== b[k]);
+        if (changed.length === 0) return;
+        await audit.record(
+          {
+            action: 'UPDATE',
+            actor: { id: actor.id, email: actor.email },
+            entityType: 'products',
+            entityId: String(id),
+            ip: actor.ip ?? null,
+            before: Object.fromEntries(changed.map((k) => [k, b[k]])),
+            after: { sku: after.sku, ...Object.fromEntries(changed.map((k) => [k, a[k]])) },
+          },
+          tx,
+        );
+      });
+      return getProduct(id, lang);
+    },
+
+    /** A product for a service × country that has none yet; its SKU follows the catalogue's WA-BR form. */
+    async createProduct(input: AdminProductCreate, actor: StaffActor, lang: Lang): Promise<AdminProduct> {
+      const serviceCode = input.service_code;
+      const countryCode = input.country_code.toUpperCase();
+      if (!(await repository.serviceExists(serviceCode))) throw new AppError('UNKNOWN_SERVICE', 422);
+      if (!(await repository.countryExists(countryCode))) throw new AppError('UNKNOWN_COUNTRY', 422);
+      const sku = `${serviceCode}-${countryCode}`.toUpperCase();
+      const at = now();
+      // ON CONFLICT DO NOTHING: of two admins creating the same product at once, one gets it, one a 409.
+      const id = await db.transaction(async (tx) => {
+        const created = await repository.insertProduct(
+          {
+            sku,
+            serviceCode,
+            countryCode,
+            priceBrl: input.price_brl,
+            priceUsd: input.price_usd,
+            stock: input.stock ?? 0,
+            isActive: input.is_active ?? true,
+            createdAt: at,
+            updatedAt: at,
+          },
+          tx,
+        );
+        if (created === null) return null;
+        await audit.record(
+          {
+            action: 'CREATE',
+            actor: { id: actor.id, email: actor.email },
+            entityType: 'products',
+            entityId: String(created),
+            ip: actor.ip ?? null,
+            before: null,
+            after: {
+              sku,
+              service_code: serviceCode,
+              country_code: countryCode,
+              price_brl: input.price_brl,
+              price_usd: input.price_usd,
+              stock: input.stock ?? 0,
+              is_active: input.is_active ?? true,
+            },
+          },
+          tx,
+        );
+        return created;
+      });
+      if (id === null) {
+        const existing = await repository.findProductIdByKey(serviceCode, countryCode);
+        throw new AppError(existing === null ? 'SKU_TAKEN' : 'PRODUCT_EXISTS', 409, { sku });
+      }
+      return getProduct(id, lang);
+    },
+
+    async listOrders(query: AdminOrdersQuery, lang: Lang) {
+      const { items, total } = await repository.listOrders(query);
+      return { items: items.map((r) => toAdminOrder(r, lang)), total };
+    },
+
+    ordersSummary: (): Promise<AdminOrdersSummary> =>
+      repository.ordersSummary(new Date(now().getTime() - 24 * 60 * 60_000)),
+
+    /** The filtered list as CSV, newest first, at most EXPORT_MAX_ROWS rows. */
+    async exportOrders(filter: OrderFilter, lang: Lang): Promise<string> {
+      const rows: AdminOrder[] = [];
+      for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += EXPORT_PAGE) {
+        const { items } = await repository.listOrders({ ...filter, skip, limit: EXPORT_PAGE });
+        rows.push(...items.map((r) => toAdminOrder(r, lang)));
+        if (items.length < EXPORT_PAGE) break;
+      }
+      return ordersCsv(rows, lang);
+    },
+
+    /** Refunds the customer through the activations service: the money rules live there only. */
+    async cancelOrder(id: string, actor: StaffActor, lang: Lang): Promise<AdminOrder> {
+      await activations.adminCancel(id, actor);
+      return getOrder(id, lang);
+    },
+
+    async finishOrder(id: string, actor: StaffActor, lang: Lang): Promise<AdminOrder> {
+      await activations.adminFinish(id, actor);
+      return getOrder(id, lang);
+    },
+  };
+}
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

@@ -1,0 +1,25 @@
+import type { ActivationStatus } from '@numero/contract/activations';
+import type { PaymentStatus } from '@numero/contract/admin-catalog';
+import type { Lang } from '../../../i18n/index.ts';
+
+export interface AdminOrdersFilter {
+  search?: string;
+  status?: ActivationStatus;
+  payment_status?: PaymentStatus;
+}
+
+export interface AdminOrdersParams extends AdminOrdersFilter {
+  skip: number;
+  limit: number;
+  lang: Lang;
+}
+
+/** Query keys of the orders screen: an action invalidates `all`, so the list and the counts refresh. */
+export const adminOrderKeys = {
+  all: ['admin-orders'] as const,
+  list: (params: AdminOrdersParams) => ['admin-orders', 'list', params] as const,
+  summary: ['admin-orders', 'summary'] as const,
+};
+
+/** The customer-side activation queries (the staff member may be looking at their own order too). */
+export const ACTIVATIONS_KEY = ['activations'] as const;

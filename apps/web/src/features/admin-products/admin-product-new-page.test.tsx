@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { AdminProductCategoriesPage } from './admin-product-categories-page.tsx';
+import { AdminProductNewPage } from './admin-product-new-page.tsx';
+
+const options = {
+  categories: [
+    { slug: 'sms', name: 'SMS', is_active: true, product_count: 104, active_count: 103 },
+    { slug: 'whatsapp', name: 'WhatsApp', is_active: true, product_count: 26, active_count: 26 },
+  ],
+  services: [
+    { code: 'tg', name: 'Telegram', icon: '✈️', category: 'sms', is_active: true },
+    { code: 'wa', name: 'WhatsApp', icon: '💬', category: 'whatsapp', is_active: true },
+  ],
+  countries: [{ code: 'CL', name: 'Chile', flag: '🇨🇱', is_active: true }],
+};
+
+let posts: unknown[];
+let createReply: { status: number; body: unknown };
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  posts = [];
+  createReply = { status: 201, body: { id: 999, sku: 'TG-CL' } };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify(createReply.body), { status: createReply.status });
+      }
+      if (url.pathname === '/api/v1/admin/products/options') return new Response(JSON.stringify(options));
+      return new Response('[]', { headers: { 'X-Total-Count': '0' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/products/new', element: <AdminProductNewPage /> },
+      { path: '/admin/products/categories', element: <AdminProductCategoriesPage /> },
+      { path: '/admin/products', element: <p>list</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('new product form', () => {
+  it('creates a product from a service, a country and prices typed in reais and dollars', async () => {
+    const router = renderAt('/admin/products/new');
+    const form = await screen.findByTestId('product-new-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Criar produto' }));
+    expect(within(form).getAllByRole('alert').length).toBeGreaterThan(0);
+    expect(posts).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Serviço'), { target: { value: 'tg' } });
+    fireEvent.change(within(form).getByLabelText('País'), { target: { value: 'CL' } });
+    fireEvent.change(within(form).getByLabelText('Preço em reais (R$)'), { target: { value: '3,50' } });
+    fireEvent.change(within(form).getByLabelText('Preço em dólares (US$)'), { target: { value: '1.5' } });
+    fireEvent.change(within(form).getByLabelText('Estoque inicial'), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Criar produto' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      service_code: 'tg',
+      country_code: 'CL',
+      price_brl: 350,
+      price_usd: 150,
+      stock: 12,
+      is_active: true,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/products'));
+    expect(router.state.location.search).toBe('?search=TG-CL');
+  });
+
+  it('shows why the server refused (a product that exists)', async () => {
+    createReply = {
+      status: 409,
+      body: { code: 'PRODUCT_EXISTS', detail: 'Já existe um produto para este serviço neste país (WA-CL).' },
+    };
+    renderAt('/admin/products/new');
+    const form = await screen.findByTestId('product-new-form');
+    fireEvent.change(within(form).getByLabelText('Serviço'), { target: { value: 'wa' } });
+    fireEvent.change(within(form).getByLabelText('País'), { target: { value: 'CL' } });
+    fireEvent.change(within(form).getByLabelText('Preço em reais (R$)'), { target: { value: '5' } });
+    fireEvent.change(within(form).getByLabelText('Preço em dólares (US$)'), { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Criar produto' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('Já existe um produto');
+  });
+});
+
+describe('categories screen', () => {
+  it('lists the categories with their product counts, each opening its products', async () => {
+    renderAt('/admin/products/categories');
+    const rows = await screen.findAllByTestId('category-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('104');
+    expect(
+      within(rows[1]!).getByRole('link', { name: 'Ver produtos da categoria WhatsApp' }).getAttribute('href'),
+    ).toBe('/admin/products?category=whatsapp');
+  });
+});

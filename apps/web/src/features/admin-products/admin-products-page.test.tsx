@@ -1,0 +1,194 @@
+import type { AdminProduct } from '@numero/contract/admin-catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { AdminProductsPage } from './admin-products-page.tsx';
+
+const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): AdminProduct => ({
+  id,
+  sku: `WA-${id}`,
+  name: `WhatsApp · País ${id}`,
+  service_code: 'wa',
+  service_name: 'WhatsApp',
+  service_icon: '💬',
+  country_code: 'BR',
+  country_name: `País ${id}`,
+  flag: '🇧🇷',
+  category: 'whatsapp',
+  category_name: 'WhatsApp',
+  price_brl: 500,
+  price_usd: 250,
+  stock,
+  status: stock === 0 ? 'out_of_stock' : 'active',
+  is_active: true,
+  created_at: '2025-03-01T12:00:00.000Z',
+  updated_at: '2025-03-01T12:00:00.000Z',
+  ...over,
+});
+
+let calls: { method: string; url: URL; body: unknown }[];
+let listReply: { status: number; items: AdminProduct[]; total: number };
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  calls = [];
+  listReply = {
+    status: 200,
+    items: [
+      product(1, 0),
+      product(2, 3),
+      product(3, 8),
+      product(4, 250),
+      product(5, 0, { is_active: false, status: 'inactive' }),
+    ],
+    total: 5,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.pathname === '/api/v1/admin/products/summary')
+        return json({ total: 182, active: 170, inactive: 2, out_of_stock: 10, low_stock: 7 });
+      if (url.pathname === '/api/v1/admin/products/options')
+        return json({
+          categories: [
+            { slug: 'whatsapp', name: 'WhatsApp', is_active: true, product_count: 26, active_count: 26 },
+          ],
+          services: [],
+          countries: [],
+        });
+      if (url.pathname === '/api/v1/admin/products' && method === 'GET')
+        return listReply.status === 200
+          ? json(listReply.items, 200, { 'X-Total-Count': String(listReply.total) })
+          : json({ detail: 'Erro interno do servidor. Tente novamente mais tarde.', code: 'INTERNAL' }, 500);
+      if (method === 'PATCH') {
+        const id = Number(url.pathname.split('/').pop());
+        return json({ ...product(id, 3), ...(calls.at(-1)!.body as object) });
+      }
+      return json({ detail: 'not found', code: 'NOT_FOUND' }, 404);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/admin/products', element: <AdminProductsPage /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('admin products screen', () => {
+  it('shows real rows with the spec stock labels, right-aligned prices and the summary', async () => {
+    renderAt('/admin/products');
+    const table = await screen.findByTestId('products-table');
+    const labels = within(table)
+      .getAllByTestId('stock-label')
+      .map((l) => l.textContent);
+    expect(labels).toEqual(['Sem estoque', 'Estoque baixo', 'Estoque médio', 'Em estoque', 'Sem estoque']);
+    const price = within(table).getAllByTestId('price-brl')[0]!;
+    expect(price.textContent).toBe('R$\u00a05,00');
+    expect(price.className).toContain('text-right');
+    expect(within(table).getAllByTestId('price-usd')[0]!.textContent).toBe('US$\u00a02,50');
+    expect((await screen.findByTestId('summary-low-stock')).textContent).toContain('7');
+    expect(screen.getByRole('link', { name: /Novo produto/ }).getAttribute('href')).toBe(
+      '/admin/products/new',
+    );
+    expect(screen.getByRole('link', { name: /Categorias/ }).getAttribute('href')).toBe(
+      '/admin/products/categories',
+    );
+    // One page: the total, and no page buttons.
+    expect(screen.getByTestId('list-total').textContent).toBe('5 produtos');
+    expect(screen.queryByRole('button', { name: /Próxima/ })).toBeNull();
+  });
+
+  it('pages by 20 on the server and sends the filters from the URL', async () => {
+    listReply.total = 45;
+    const router = renderAt('/admin/products?search=whats&category=whatsapp&status=active&page=2');
+    await screen.findByTestId('products-table');
+    const listCall = calls.find((c) => c.url.pathname === '/api/v1/admin/products')!;
+    expect(Object.fromEntries(listCall.url.searchParams)).toEqual({
+      search: 'whats',
+      category: 'whatsapp',
+      status: 'active',
+      skip: '20',
+      limit: '20',
+    });
+    expect(screen.getByTestId('list-total').textContent).toBe('45 produtos · Página 2 de 3');
+    fireEvent.click(screen.getByRole('button', { name: /Próxima/ }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+  });
+
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const router = renderAt('/admin/products?page=3');
+    await screen.findByTestId('products-table');
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'Whats' } });
+    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'WhatsApp ' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?search=WhatsApp'));
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.searchParams.get('search') === 'WhatsApp' && c.url.searchParams.get('skip') === '0',
+        ),
+      ).toBe(true),
+    );
+    expect(calls.some((c) => c.url.searchParams.get('search') === 'Whats')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect((screen.getByLabelText('Buscar') as HTMLInputElement).value).toBe(''));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('edits prices in reais and dollars as cents and switches a product off', async () => {
+    renderAt('/admin/products');
+    await screen.findByTestId('products-table');
+    fireEvent.click(screen.getByRole('button', { name: 'Editar WhatsApp · País 2' }));
+    const dialog = await screen.findByTestId('product-edit-form');
+    fireEvent.change(within(dialog).getByLabelText('Preço em reais (R$)'), { target: { value: '7,90' } });
+    fireEvent.change(within(dialog).getByLabelText('Preço em dólares (US$)'), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findAllByRole('alert')).not.toHaveLength(0);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('Preço em dólares (US$)'), { target: { value: '3.10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const edit = calls.find((c) => c.method === 'PATCH')!;
+    expect(edit.url.pathname).toBe('/api/v1/admin/products/2');
+    expect(edit.body).toEqual({ price_brl: 790, price_usd: 310 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Desativar WhatsApp · País 4' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({ is_active: false });
+    expect(screen.getByRole('button', { name: 'Ativar WhatsApp · País 5' })).toBeTruthy();
+  });
+
+  it('shows the error with a retry, and an empty state when nothing matches', async () => {
+    listReply.status = 500;
+    renderAt('/admin/products');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Erro interno do servidor');
+    listReply = { status: 200, items: [], total: 0 };
+    fireEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Nenhum produto encontrado')).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  type AdminProduct,
+  type AdminProductUpdate,
+  MAX_PRICE_CENTS,
+  MAX_STOCK,
+} from '@numero/contract/admin-catalog';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
+import { formatMoney } from '../../../i18n/format.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { parsePrice, parseStock, priceInputValue } from '../money-input.ts';
+import { actionErrorText } from './list-parts.tsx';
+
+/** Prices in both currencies, stock and the active flag of one product; only what changed is sent. */
+export function ProductEditDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
+  const { t, i18n } = useTranslation('admin-products');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const update = useUpdateProduct();
+  const [priceBrl, setPriceBrl] = useState(priceInputValue(product.price_brl, lang));
+  const [priceUsd, setPriceUsd] = useState(priceInputValue(product.price_usd, lang));
+  const [stock, setStock] = useState(String(product.stock));
+  const [active, setActive] = useState(product.is_active);
+  const [submitted, setSubmitted] = useState(false);
+
+  const brl = parsePrice(priceBrl);
+  const usd = parsePrice(priceUsd);
+  const stockValue = parseStock(stock, MAX_STOCK);
+  const priceError = (cents: number | null, currency: 'BRL' | 'USD') =>
+    submitted && cents === null
+      ? t('edit.invalidPrice', { max: formatMoney(MAX_PRICE_CENTS, currency, lang) })
+      : null;
+  const stockError =
+    submitted && stockValue === null
+      ? t('edit.invalidStock', { max: MAX_STOCK.toLocaleString(lang.startsWith('en') ? 'en-US' : 'pt-BR') })
+      : null;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (brl === null || usd === null || stockValue === null) return;
+    const changes: AdminProductUpdate = {
+      ...(brl !== product.price_brl && { price_brl: brl }),
+      ...(usd !== product.price_usd && { price_usd: usd }),
+      ...(stockValue !== product.stock && { stock: stockValue }),
+      ...(active !== product.is_active && { is_active: active }),
+    };
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: product.id, changes },
+      {
+        onSuccess: () => {
+          toast.success(t('toasts.saved'));
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={t('edit.title')} closeLabel={t('common:close')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-edit-form">
+        <p className="flex items-center gap-2 font-medium text-slate-900">
+          <span aria-hidden className="text-xl">
+            {product.service_icon}
+          </span>
+          <span>
+            {product.name} <span className="text-sm font-normal text-slate-500">· {product.sku}</span>
+          </span>
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('edit.priceBrl')}
+            value={priceBrl}
+            onChange={(e) => setPriceBrl(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('edit.priceHint')}
+            error={priceError(brl, 'BRL')}
+            required
+          />
+          <TextField
+            label={t('edit.priceUsd')}
+            value={priceUsd}
+            onChange={(e) => setPriceUsd(e.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('edit.priceHint')}
+            error={priceError(usd, 'USD')}
+            required
+          />
+        </div>
+        <TextField
+          label={t('edit.stock')}
+          value={stock}
+          onChange={(e) => setStock(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t('edit.stockHint')}
+          error={stockError}
+          required
+        />
+        <CheckboxField
+          label={t('edit.active')}
+          description={t('edit.activeHint')}
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+        />
+        {update.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {actionErrorText(update.error, t('errors.update'))}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('edit.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {update.isPending ? t('edit.saving') : t('edit.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
