@@ -40,6 +40,9 @@ const ActivationPage = lazy(() =>
 const AdminPage = lazy(() =>
   import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
 );
+const AuditPage = lazy(() =>
+  import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
+);
 const AdminUsersPage = lazy(() =>
   import('../features/admin-users/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
@@ -113,6 +116,14 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/admin/audit',
+            element: (
+              <RequireStaff>
+                <AuditPage />
+              </RequireStaff>
+            ),
+          },
+          {
             path: '/admin/users',
             element: (
               <RequireAdmin>
@@ -133,6 +144,15 @@ export const router = createBrowserRouter([
             element: (
               <RequireAdmin>
                 <AdminProductNewPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            // The admin menu's "categories" opens the same screen as the products page's link.
+            path: '/admin/categories',
+            element: (
+              <RequireAdmin>
+                <AdminProductCategoriesPage />
               </RequireAdmin>
             ),
           },

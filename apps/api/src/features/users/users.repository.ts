@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 
@@ -6,10 +6,14 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<
   typeof users.$inferInsert,
   'email' | 'passwordHash' | 'role' | 'preferredLanguage' | 'preferredCurrency' | 'fullName' | 'createdAt'
->;
+> &
+  Partial<Pick<typeof users.$inferInsert, 'phoneNumber' | 'isActive'>>;
 export type ProfileChanges = Partial<
   Pick<UserRow, 'fullName' | 'phoneNumber' | 'preferredLanguage' | 'preferredCurrency'>
 >;
+
+/** What an admin may change on someone's account (the profile fields plus email, role and active flag). */
+export type AccountChanges = ProfileChanges & Partial<Pick<UserRow, 'email' | 'role' | 'isActive'>>;
 
 export function createUsersRepository(db: Executor) {
   return {
@@ -44,6 +48,33 @@ export function createUsersRepository(db: Executor) {
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+
+    async updateAccount(
+      id: string,
+      changes: AccountChanges,
+      at: Date,
+      ex: Executor = db,
+    ): Promise<UserRow | undefined> {
+      const [row] = await ex
+        .update(users)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Locks the rows of the active admins and returns their ids: two admins demoting or deactivating
+     * each other at the same moment are served one after the other, so the second sees the first's change.
+     */
+    async lockActiveAdminIds(ex: Executor = db): Promise<string[]> {
+      const rows = await ex
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.isActive, true)))
+        .for('update');
+      return rows.map((r) => r.id);
     },
 
     async setLastLogin(id: string, at: Date, ex: Executor = db): Promise<void> {

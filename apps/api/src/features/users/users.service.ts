@@ -3,7 +3,13 @@ import type { CurrentUser, ProfileUpdate } from '@numero/contract/users';
 import type { Executor } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { NewUser, ProfileChanges, UserRow, UsersRepository } from './users.repository.ts';
+import type {
+  AccountChanges,
+  NewUser,
+  ProfileChanges,
+  UserRow,
+  UsersRepository,
+} from './users.repository.ts';
 
 registerMessages({
   EMAIL_TAKEN: {
@@ -69,6 +75,28 @@ export function createUsersService({
         throw err;
       }
     },
+
+    /**
+     * Changes another user's account (the admin screens): the caller authorises and audits. A new email
+     * taken by someone else, in any case, is a 409 EMAIL_TAKEN; undefined when there is no such user.
+     */
+    async updateAccount(id: string, changes: AccountChanges, ex?: Executor): Promise<UserRow | undefined> {
+      const next = { ...changes };
+      if (next.email !== undefined) {
+        next.email = normaliseEmail(next.email);
+        const owner = await repository.findByEmail(next.email, ex);
+        if (owner && owner.id !== id) throw new AppError('EMAIL_TAKEN', 409);
+      }
+      try {
+        return await repository.updateAccount(id, next, now(), ex);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', 409);
+        throw err;
+      }
+    },
+
+    /** The ids of the active admins, their rows locked until the caller's transaction ends. */
+    lockActiveAdminIds: (ex: Executor) => repository.lockActiveAdminIds(ex),
 
     async recordLogin(id: string, at: Date, ex?: Executor): Promise<void> {
       await repository.setLastLogin(id, at, ex);

@@ -1,0 +1,190 @@
+import type { AuditEntry } from '@numero/contract/admin';
+import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
+import { normaliseLanguage } from '../../i18n/index.ts';
+import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit.ts';
+import { actionIcon, actionLabel, entityLabel, LABELLED_ACTIONS } from './audit-labels.ts';
+import { dashboardErrorMessage } from './error-message.ts';
+
+const show = (v: unknown) =>
+  v === null || v === undefined ? '∅' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/** "field: before → after" for each field the entry records; only `after` for a creation or a sign-in. */
+export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return keys.map((k) =>
+    entry.before && k in entry.before
+      ? `${k}: ${show(entry.before[k])} → ${show(entry.after?.[k])}`
+      : `${k}: ${show(entry.after?.[k])}`,
+  );
+}
+
+/** /admin/audit: the whole audit log for staff, newest first, filtered by action and paged on the server. */
+export function AuditPage() {
+  const { t, i18n } = useTranslation('admin');
+  const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const [params, setParams] = useSearchParams();
+  const rawAction = params.get('action');
+  const action = rawAction && /^[A-Z_]{1,40}$/.test(rawAction) ? rawAction : undefined;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const audit = useAudit({ skip: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE, action });
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / AUDIT_PAGE_SIZE)) : 1;
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/admin"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('audit.back')}
+      </Link>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+            {t('audit.title')}
+          </h1>
+          <p className="mt-1 text-slate-600">{t('audit.subtitle')}</p>
+        </div>
+        <SelectField
+          className="sm:w-56"
+          label={t('audit.filter')}
+          value={action ?? ''}
+          onChange={(e) => update({ action: e.target.value || null, page: null })}
+        >
+          <option value="">{t('audit.all')}</option>
+          {LABELLED_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {actionLabel(a, t)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="mt-6" aria-busy={audit.isFetching}>
+        {audit.isPending ? (
+          <div>
+            <p role="status" className="sr-only">
+              {t('audit.loading')}
+            </p>
+            <div className="flex flex-col gap-2" aria-hidden>
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          </div>
+        ) : audit.isError ? (
+          <ErrorState
+            message={dashboardErrorMessage(audit.error, t)}
+            retryLabel={t('common:retry')}
+            onRetry={() => void audit.refetch()}
+          />
+        ) : audit.data.items.length === 0 ? (
+          <EmptyState title={t('audit.empty')}>{t('audit.emptyText')}</EmptyState>
+        ) : (
+          <>
+            <Table label={t('audit.title')} data-testid="audit-table">
+              <thead>
+                <tr>
+                  <Th>{t('audit.columns.when')}</Th>
+                  <Th>{t('audit.columns.action')}</Th>
+                  <Th>{t('audit.columns.actor')}</Th>
+                  <Th>{t('audit.columns.entity')}</Th>
+                  <Th>{t('audit.columns.changes')}</Th>
+                  <Th>{t('audit.columns.ip')}</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {audit.data.items.map((e) => {
+                  const Icon = actionIcon(e.action);
+                  const changes = describeChanges(e);
+                  return (
+                    <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                      <Td className="tabular-nums">
+                        <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
+                      </Td>
+                      <Td>
+                        <span className="inline-flex items-center gap-2 font-medium">
+                          <Icon className="size-4 text-slate-500" aria-hidden />
+                          {actionLabel(e.action, t)}
+                        </span>
+                      </Td>
+                      <Td>{e.user_email ?? t('activity.anonymous')}</Td>
+                      <Td>
+                        <span className="block">{entityLabel(e.entity_type, t)}</span>
+                        {(e.target_email ?? e.entity_id) && (
+                          <span className="block text-xs text-slate-500">
+                            {e.target_email ?? e.entity_id}
+                          </span>
+                        )}
+                      </Td>
+                      <Td className="max-w-md text-xs whitespace-normal text-slate-700">
+                        {changes.length === 0 ? (
+                          t('audit.noChanges')
+                        ) : (
+                          <ul>
+                            {changes.map((c) => (
+                              <li key={c} className="break-words">
+                                {c}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </Td>
+                      <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </Table>
+            <nav
+              aria-label={t('audit.pagination')}
+              className="mt-4 flex flex-wrap items-center justify-between gap-3"
+            >
+              <p className="text-sm text-slate-600">
+                {t('audit.total', { count: audit.data.total })}
+                {pages > 1 && ` · ${t('audit.page', { page, pages })}`}
+              </p>
+              {pages > 1 && (
+                <div className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    disabled={page <= 1}
+                    onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
+                    icon={<ChevronLeft className="size-4" aria-hidden />}
+                  >
+                    {t('audit.previous')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    disabled={page >= pages}
+                    onClick={() => update({ page: String(page + 1) })}
+                  >
+                    {t('audit.next')}
+                    <ChevronRight className="size-4" aria-hidden />
+                  </Button>
+                </div>
+              )}
+            </nav>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { Cents, ProfileCurrency, ProfileLanguage, Role } from './common.ts';
+
+/*
+ * The staff area: dashboard statistics (spec §3, field names exactly as the spec's screens read them),
+ * user management and the audit log. "Base" amounts are BRL cents; USD is counted in fields of its own
+ * and never added to BRL.
+ */
+
+const Count = z.number().int().min(0);
+
+export const ROLES = Role.options;
+export const countsByRole = z.object(
+  Object.fromEntries(ROLES.map((r) => [r, Count])) as Record<Role, typeof Count>,
+);
+
+/** One line of the audit log as the staff screens show it. `user_*` is who acted (null: anonymous). */
+export const AuditEntry = z
+  .object({
+    id: z.number().int(),
+    action: z.string(),
+    entity_type: z.string(),
+    entity_id: z.string().nullable(),
+    created_at: z.string(),
+    user_id: z.string().nullable(),
+    user_email: z.string().nullable(),
+    /** For entries about a user account: that account's current email (null when unknown). */
+    target_email: z.string().nullable(),
+    ip: z.string().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The recent-activity list of the dashboard: spec §3 names these five fields. */
+export const RecentActivity = AuditEntry.pick({
+  action: true,
+  entity_type: true,
+  created_at: true,
+  user_id: true,
+  user_email: true,
+});
+export type RecentActivity = z.infer<typeof RecentActivity>;
+
+/** GET /api/v1/admin/dashboard/stats */
+export const DashboardStats = z
+  .object({
+    total_users: Count,
+    active_users: Count,
+    users_by_role: countsByRole,
+    total_products: Count,
+    active_products: Count,
+    total_categories: Count,
+    total_orders: Count,
+    /** Money captured into the store's BRL revenue account (SMS delivered), in cents. */
+    total_revenue_cents: Cents,
+    total_revenue_usd_cents: Cents,
+    /** Orders placed in the last 24 hours. */
+    recent_orders: Count,
+    recent_audit_logs_count: Count,
+    current_user_role: Role,
+    recent_activity: z.array(RecentActivity),
+  })
+  .meta({ id: 'AdminDashboardStats' });
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+/** GET /api/v1/admin/products/stats */
+export const ProductStats = z
+  .object({
+    total_products: Count,
+    active_products: Count,
+    inactive_products: Count,
+    /** Category slug → number of products. */
+    products_by_category: z.record(z.string(), Count),
+    recent_products: z.array(
+      z.object({
+        id: z.number().int(),
+        /** "Service · Country", the country in the caller's language. */
+        name: z.string(),
+        price_base_cents: Cents,
+        is_active: z.boolean(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminProductStats' });
+export type ProductStats = z.infer<typeof ProductStats>;
+
+/** GET /api/v1/admin/orders/stats (orders are activations). */
+export const OrderStats = z
+  .object({
+    total_orders: Count,
+    orders_by_status: z.record(z.string(), Count),
+    recent_orders_count: Count,
+    /** Average price of the orders placed in BRL; 0 when there are none. */
+    avg_order_value_cents: Cents,
+    avg_order_value_usd_cents: Cents,
+    recent_orders: z.array(
+      z.object({
+        id: z.string(),
+        user_id: z.string(),
+        /** The price in BRL cents; null for an order paid in USD (see currency and total_amount_cents). */
+        total_amount_base_cents: Cents.nullable(),
+        currency: z.enum(['BRL', 'USD']),
+        total_amount_cents: Cents,
+        status: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminOrderStats' });
+export type OrderStats = z.infer<typeof OrderStats>;
+
+/**
+ * GET /api/v1/admin/revenue/stats: what reached the revenue accounts. Monthly, weekly and daily are the
+ * last 30 days, 7 days and 24 hours. A paid transaction is one capture (an order whose SMS arrived).
+ */
+export const RevenueStats = z
+  .object({
+    total_revenue_cents: Cents,
+    monthly_revenue_cents: Cents,
+    weekly_revenue_cents: Cents,
+    daily_revenue_cents: Cents,
+    paid_transactions: Count,
+    avg_transaction_value_cents: Cents,
+    total_revenue_usd_cents: Cents,
+    monthly_revenue_usd_cents: Cents,
+    weekly_revenue_usd_cents: Cents,
+    daily_revenue_usd_cents: Cents,
+    paid_transactions_usd: Count,
+    avg_transaction_value_usd_cents: Cents,
+  })
+  .meta({ id: 'AdminRevenueStats' });
+export type RevenueStats = z.infer<typeof RevenueStats>;
+
+/** Spec §3 "Admin user record (as received)". */
+export const AdminUser = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: Role,
+    created_at: z.string(),
+    last_login: z.string().nullable(),
+    is_active: z.boolean(),
+    preferred_currency: ProfileCurrency,
+    preferred_language: ProfileLanguage,
+    /** The BRL wallet's balance in cents (0 before the first top-up). */
+    balance_base_cents: Cents,
+    profile: z.object({ full_name: z.string().nullable(), phone_number: z.string().nullable() }),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export const UserStatus = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+/** The spec's client may send an empty value for "all"; it means no filter. */
+const blankAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+export const ADMIN_USERS_MAX_LIMIT = 100;
+
+/** GET /api/v1/admin/users: the body is a JSON array; the total is in the X-Total-Count header. */
+export const AdminUsersQuery = z.object({
+  /** Part of the name or the email, in any case. */
+  search: z.preprocess(blankAsAbsent, z.string().trim().max(100).optional()),
+  role: z.preprocess(blankAsAbsent, Role.optional()),
+  status: z.preprocess(blankAsAbsent, UserStatus.optional()),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(20),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+export const AdminUsersList = z.array(AdminUser);
+
+/** GET /api/v1/admin/users/stats: the footer of the users screen. */
+export const AdminUserStats = z
+  .object({ total: Count, active: Count, inactive: Count, administrators: Count })
+  .meta({ id: 'AdminUserStats' });
+export type AdminUserStats = z.infer<typeof AdminUserStats>;
+
+export const UserIdParams = z.object({ id: z.uuid() });
+
+const FullName = z.string().trim().max(120);
+const PhoneNumber = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^\+?[0-9 ()-]*$/);
+const Email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+/** PATCH /api/v1/users/{id}: any of these, for THAT user. `is_active: false` is the screen's "delete". */
+export const AdminUserUpdate = z
+  .object({
+    is_active: z.boolean().optional(),
+    email: Email.optional(),
+    preferred_currency: ProfileCurrency.optional(),
+    preferred_language: ProfileLanguage.optional(),
+    full_name: FullName.nullable().optional(),
+    phone_number: PhoneNumber.nullable().optional(),
+  })
+  .strict();
+export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
+
+/** PATCH /api/v1/admin/users/{id}/role: the role itself as the JSON body ("PREMIUM"), or {"role": …}. */
+export const RoleUpdate = z.union([Role, z.object({ role: Role }).strict()]);
+export type RoleUpdate = z.infer<typeof RoleUpdate>;
+
+/** POST /api/v1/users/register: an account made by an admin. */
+export const AdminUserCreate = z
+  .object({
+    email: Email,
+    /** Omitted: the server makes a strong temporary password and returns it once. */
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
+    role: Role.default('CUSTOMER'),
+    preferred_language: ProfileLanguage.default('pt-BR'),
+    preferred_currency: ProfileCurrency.default('BRL'),
+    is_active: z.boolean().default(true),
+    profile: z
+      .object({
+        full_name: FullName.nullable().optional(),
+        phone_number: PhoneNumber.nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type AdminUserCreate = z.input<typeof AdminUserCreate>;
+
+export const AdminUserCreated = AdminUser.extend({
+  /** Only when the server generated the password: shown once, stored nowhere but as a hash. */
+  temporary_password: z.string().optional(),
+}).meta({ id: 'AdminUserCreated' });
+export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
+
+/** POST /api/v1/admin/users/{id}/sessions/revoke */
+export const SessionsRevoked = z.object({ revoked: Count });
+
+/** GET /api/v1/admin/audit: newest first. */
+export const AuditQuery = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  action: z.preprocess(
+    blankAsAbsent,
+    z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[A-Z_]+$/)
+      .optional(),
+  ),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AuditPage = z
+  .object({
+    items: z.array(AuditEntry),
+    total: Count,
+    skip: Count,
+    limit: Count,
+  })
+  .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof AuditPage>;
