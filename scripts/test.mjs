@@ -35,10 +35,19 @@ if (!existsSync(chromium)) {
 } else {
   failed ||= run('npm', ['run', 'build']) !== 0;
   const e2eReport = join(reports, 'playwright.json');
+  const e2eData = mkdtempSync(join(tmpdir(), 'numero-e2e-'));
   failed ||=
     run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
       CHROME_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      E2E_DATA_DIR: e2eData,
+    }) !== 0;
+  // Every top-up, purchase, capture and refund the browser tests made must leave the books balanced.
+  console.log('\nChecking the ledger the browser tests left behind:');
+  failed ||=
+    run(process.execPath, ['--import', 'tsx', 'apps/api/src/features/ledger/ledger-verify-cli.ts'], {
+      DATA_DIR: e2eData,
+      DATABASE_URL: '',
     }) !== 0;
   if (existsSync(e2eReport)) {
     const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
