@@ -36,21 +36,8 @@ export function createUsersRepository(db: Executor) {
       return row!;
     },
 
-    async updateProfile(
-      id: string,
-      changes: ProfileChanges,
-      at: Date,
-      ex: Executor = db,
-    ): Promise<UserRow | undefined> {
-      const [row] = await ex
-        .update(users)
-        .set({ ...changes, updatedAt: at })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
-    },
-
-    async updateAccount(
+    /** Writes the given fields; the service decides which fields the caller may change. */
+    async update(
       id: string,
       changes: AccountChanges,
       at: Date,

@@ -88,7 +88,7 @@ export function createUsersService({
         if (owner && owner.id !== id) throw new AppError('EMAIL_TAKEN', 409);
       }
       try {
-        return await repository.updateAccount(id, next, now(), ex);
+        return await repository.update(id, next, now(), ex);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN', 409);
         throw err;
@@ -122,7 +122,7 @@ export function createUsersService({
       const before = await repository.findById(actor.id);
       if (!before) throw new AppError('USER_NOT_FOUND', 404);
       if (Object.keys(changes).length === 0) return toCurrentUser(before);
-      const row = await repository.updateProfile(actor.id, changes, now());
+      const row = await repository.update(actor.id, changes, now());
       if (!row) throw new AppError('USER_NOT_FOUND', 404);
       await audit.record({
         action: 'UPDATE',

@@ -16,7 +16,7 @@ import {
   WebhookSignatureError,
 } from './payment-provider.ts';
 
-const TOKEN = 'APP_USR-0000-test-token';
+const TOKEN = 'TEST-token-for-the-fake-server';
 const SECRET = 'mp-webhook-secret';
 const NOW = new Date('2026-03-10T15:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
