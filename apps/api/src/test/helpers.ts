@@ -66,7 +66,10 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
     RUN_JOBS: 'false',
     // With REDIS_URL set the rate limits live in that Redis, under a prefix of this file's own.
     ...(process.env.REDIS_URL
-      ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `numero-test-${randomBytes(6).toString('hex')}:` }
+      ? {
+          REDIS_URL: process.env.REDIS_URL,
+          REDIS_KEY_PREFIX: `numero-test-${randomBytes(6).toString('hex')}:`,
+        }
       : {}),
     ...overrides.env,
   });
