@@ -16,6 +16,7 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { displayName, isAdmin } from '../features/auth/roles.ts';
 import { useSession } from '../features/auth/session.tsx';
@@ -320,12 +321,7 @@ export function AppHeader() {
       ref={headerRef}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md"
     >
-      <a
-        href="#main"
-        className="sr-only rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink label={t('skipToContent')} />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
         <Link
           to="/dashboard"

@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
 import { cn } from './cn.ts';
 
@@ -50,6 +51,16 @@ export function TextField({
         {...rest}
       />
       <Described id={fieldId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A search box with the magnifier inside it, on the left; `className` places the whole field. */
+export function SearchField({ className, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={cn('relative', className)}>
+      <TextField type="search" className="[&_input]:pl-9" {...rest} />
+      <Search className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400" aria-hidden />
     </div>
   );
 }

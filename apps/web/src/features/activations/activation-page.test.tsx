@@ -1,10 +1,9 @@
 import type { ActivationDetail } from '@numero/contract/activations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
 import { ActivationPage } from './activation-page.tsx';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -84,17 +83,11 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/activations/:id', element: <ActivationPage /> }], {
-    initialEntries: [`/dashboard/activations/${ID}`],
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+const renderPage = () =>
+  renderRoutes(
+    [{ path: '/dashboard/activations/:id', element: <ActivationPage /> }],
+    `/dashboard/activations/${ID}`,
   );
-}
 
 describe('activation screen', () => {
   it('shows the number and the countdown, then the code appears without a reload', async () => {

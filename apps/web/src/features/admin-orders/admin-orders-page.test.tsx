@@ -1,9 +1,8 @@
 import type { AdminOrder } from '@numero/contract/admin-catalog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { json, renderRoutes } from '../../testing/render-routes.tsx';
 import { AdminOrdersPage } from './admin-orders-page.tsx';
 
 const order = (n: number, status: AdminOrder['status']): AdminOrder => ({
@@ -37,13 +36,6 @@ const order = (n: number, status: AdminOrder['status']): AdminOrder => ({
 
 let calls: { method: string; url: URL }[];
 let actionReply: { status: number; body: unknown };
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
@@ -87,18 +79,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/orders', element: <AdminOrdersPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRoutes([{ path: '/admin/orders', element: <AdminOrdersPage /> }], path);
 
 const rowOf = async (status: string) =>
   (await screen.findAllByTestId('admin-order-row')).find((r) => r.dataset.status === status)!;

@@ -1,6 +1,6 @@
 import { ACTIVATION_STATUSES, ActivationStatus } from '@numero/contract/activations';
 import { type AdminOrder, PAYMENT_STATUSES, PaymentStatus } from '@numero/contract/admin-catalog';
-import { BarChart3, CircleCheck, Download, Search, Undo2, X } from 'lucide-react';
+import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,20 +8,20 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney, localeFor } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from '../activations/activation-format.ts';
 import { StatusBadge } from '../activations/components/status-badge.tsx';
 import {
   actionErrorText,
   loadErrorText,
-  Pager,
   StatCard,
   StatGrid,
   TableSkeleton,
-  useListParams,
   useSearchBox,
 } from '../admin-products/components/list-parts.tsx';
 import { exportOrdersUrl } from './api/export-orders.ts';
@@ -44,7 +44,7 @@ export const shortId = (id: string) => `#${id.slice(0, 8)}`;
 export function AdminOrdersPage() {
   const { t, i18n } = useTranslation('admin-orders');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const { params, page, update } = useListParams();
+  const { params, page, update, goToPage } = useListParams();
   const search = params.get('search') ?? '';
   const parsedStatus = ActivationStatus.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
@@ -134,21 +134,14 @@ export function AdminOrdersPage() {
         aria-label={t('filters.label')}
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
       >
-        <div className="relative sm:col-span-2 lg:col-span-1">
-          <TextField
-            label={t('filters.search')}
-            type="search"
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
-            placeholder={t('filters.searchPlaceholder')}
-            autoComplete="off"
-            className="[&_input]:pl-9"
-          />
-          <Search
-            className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400"
-            aria-hidden
-          />
-        </div>
+        <SearchField
+          className="sm:col-span-2 lg:col-span-1"
+          label={t('filters.search')}
+          value={searchBox.text}
+          onChange={(e) => searchBox.onChange(e.target.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          autoComplete="off"
+        />
         <SelectField
           label={t('filters.status')}
           value={status ?? ''}
@@ -189,12 +182,7 @@ export function AdminOrdersPage() {
           <TableSkeleton label={t('loading')} />
         ) : list.isError ? (
           <ErrorState
-            message={loadErrorText(list.error, {
-              network: t('errors.network'),
-              unauthorized: t('errors.unauthorized'),
-              forbidden: t('errors.forbidden'),
-              fallback: t('errors.load'),
-            })}
+            message={loadErrorText(list.error, t)}
             retryLabel={t('common:retry')}
             onRetry={() => void list.refetch()}
           />
@@ -205,12 +193,13 @@ export function AdminOrdersPage() {
         ) : (
           <>
             <OrdersTable items={list.data.items} lang={lang} onCancel={setCancelling} />
-            <Pager
+            <Pagination
               page={page}
               pages={pages}
-              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-              texts={{
-                label: t('pagination.label'),
+              onPageChange={goToPage}
+              totalTestId="list-total"
+              labels={{
+                nav: t('pagination.label'),
                 total: t('pagination.total', { count: list.data.total }),
                 page: t('pagination.page', { page, pages }),
                 previous: t('pagination.previous'),

@@ -28,12 +28,7 @@ export function AdminProductCategoriesPage() {
           <TableSkeleton label={t('loading')} rows={3} />
         ) : options.isError ? (
           <ErrorState
-            message={loadErrorText(options.error, {
-              network: t('errors.network'),
-              unauthorized: t('errors.unauthorized'),
-              forbidden: t('errors.forbidden'),
-              fallback: t('errors.load'),
-            })}
+            message={loadErrorText(options.error, t)}
             retryLabel={t('common:retry')}
             onRetry={() => void options.refetch()}
           />

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
 import { AdminProductCategoriesPage } from './admin-product-categories-page.tsx';
 import { AdminProductNewPage } from './admin-product-new-page.tsx';
 
@@ -45,21 +44,14 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/admin/products/new', element: <AdminProductNewPage /> },
       { path: '/admin/products/categories', element: <AdminProductCategoriesPage /> },
       { path: '/admin/products', element: <p>list</p> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 describe('new product form', () => {

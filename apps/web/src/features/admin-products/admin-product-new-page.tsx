@@ -1,4 +1,3 @@
-import { MAX_PRICE_CENTS, MAX_STOCK } from '@numero/contract/admin-catalog';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +6,13 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx';
-import { formatMoney } from '../../i18n/format.ts';
+import { CheckboxField, SelectField } from '../../components/ui/field.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateProduct } from './api/create-product.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
 import { actionErrorText } from './components/list-parts.tsx';
-import { parsePrice, parseStock } from './money-input.ts';
+import { PriceStockFields, type PriceStockText, parsePriceStock } from './components/price-stock-fields.tsx';
 
 /** /admin/products/new: a product for a service in a country that has none yet. */
 export function AdminProductNewPage() {
@@ -25,32 +23,24 @@ export function AdminProductNewPage() {
   const create = useCreateProduct();
   const [service, setService] = useState('');
   const [country, setCountry] = useState('');
-  const [priceBrl, setPriceBrl] = useState('');
-  const [priceUsd, setPriceUsd] = useState('');
-  const [stock, setStock] = useState('0');
+  const [amounts, setAmounts] = useState<PriceStockText>({ priceBrl: '', priceUsd: '', stock: '0' });
   const [active, setActive] = useState(true);
   const [submitted, setSubmitted] = useState(false);
 
-  const brl = parsePrice(priceBrl);
-  const usd = parsePrice(priceUsd);
-  const stockValue = parseStock(stock, MAX_STOCK);
-  const priceError = (cents: number | null, currency: 'BRL' | 'USD') =>
-    submitted && cents === null
-      ? t('edit.invalidPrice', { max: formatMoney(MAX_PRICE_CENTS, currency, lang) })
-      : null;
+  const { brl, usd, stock } = parsePriceStock(amounts);
   const choiceError = submitted && (!service || !country) ? t('new.required') : null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    if (!service || !country || brl === null || usd === null || stockValue === null) return;
+    if (!service || !country || brl === null || usd === null || stock === null) return;
     create.mutate(
       {
         service_code: service,
         country_code: country,
         price_brl: brl,
         price_usd: usd,
-        stock: stockValue,
+        stock,
         is_active: active,
       },
       {
@@ -131,43 +121,11 @@ export function AdminProductNewPage() {
                 ))}
               </SelectField>
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label={t('edit.priceBrl')}
-                value={priceBrl}
-                onChange={(e) => setPriceBrl(e.target.value)}
-                inputMode="decimal"
-                autoComplete="off"
-                hint={t('edit.priceHint')}
-                error={priceError(brl, 'BRL')}
-                required
-              />
-              <TextField
-                label={t('edit.priceUsd')}
-                value={priceUsd}
-                onChange={(e) => setPriceUsd(e.target.value)}
-                inputMode="decimal"
-                autoComplete="off"
-                hint={t('edit.priceHint')}
-                error={priceError(usd, 'USD')}
-                required
-              />
-            </div>
-            <TextField
-              label={t('new.stock')}
-              value={stock}
-              onChange={(e) => setStock(e.target.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              hint={t('edit.stockHint')}
-              error={
-                submitted && stockValue === null
-                  ? t('edit.invalidStock', {
-                      max: MAX_STOCK.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR'),
-                    })
-                  : null
-              }
-              required
+            <PriceStockFields
+              value={amounts}
+              onChange={setAmounts}
+              showErrors={submitted}
+              stockLabel={t('new.stock')}
             />
             <CheckboxField
               label={t('edit.active')}

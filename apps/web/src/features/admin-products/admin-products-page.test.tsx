@@ -1,9 +1,8 @@
 import type { AdminProduct } from '@numero/contract/admin-catalog';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { json, renderRoutes } from '../../testing/render-routes.tsx';
 import { AdminProductsPage } from './admin-products-page.tsx';
 
 const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): AdminProduct => ({
@@ -30,13 +29,6 @@ const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): A
 
 let calls: { method: string; url: URL; body: unknown }[];
 let listReply: { status: number; items: AdminProduct[]; total: number };
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
@@ -86,18 +78,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/admin/products', element: <AdminProductsPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRoutes([{ path: '/admin/products', element: <AdminProductsPage /> }], path);
 
 describe('admin products screen', () => {
   it('shows real rows with the spec stock labels, right-aligned prices and the summary', async () => {

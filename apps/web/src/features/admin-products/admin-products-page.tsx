@@ -1,15 +1,17 @@
 import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/admin-catalog';
-import { FolderTree, Package, Pencil, Plus, Power, PowerOff, Search, X } from 'lucide-react';
+import { FolderTree, Package, Pencil, Plus, Power, PowerOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, useAdminProducts } from './api/get-admin-products.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
 import { useProductsSummary } from './api/get-products-summary.ts';
@@ -17,11 +19,9 @@ import { useUpdateProduct } from './api/update-product.ts';
 import {
   actionErrorText,
   loadErrorText,
-  Pager,
   StatCard,
   StatGrid,
   TableSkeleton,
-  useListParams,
   useSearchBox,
 } from './components/list-parts.tsx';
 import { ProductEditDialog } from './components/product-edit-dialog.tsx';
@@ -33,7 +33,7 @@ const STATUS_TONE = { active: 'success', inactive: 'neutral', out_of_stock: 'dan
 export function AdminProductsPage() {
   const { t, i18n } = useTranslation('admin-products');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const { params, page, update } = useListParams();
+  const { params, page, update, goToPage } = useListParams();
   const search = params.get('search') ?? '';
   const category = params.get('category') ?? '';
   const parsedStatus = AdminProductStatus.safeParse(params.get('status'));
@@ -110,21 +110,14 @@ export function AdminProductsPage() {
         aria-label={t('filters.label')}
         className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
       >
-        <div className="relative sm:col-span-2 lg:col-span-1">
-          <TextField
-            label={t('filters.search')}
-            type="search"
-            value={searchBox.text}
-            onChange={(e) => searchBox.onChange(e.target.value)}
-            placeholder={t('filters.searchPlaceholder')}
-            autoComplete="off"
-            className="[&_input]:pl-9"
-          />
-          <Search
-            className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400"
-            aria-hidden
-          />
-        </div>
+        <SearchField
+          className="sm:col-span-2 lg:col-span-1"
+          label={t('filters.search')}
+          value={searchBox.text}
+          onChange={(e) => searchBox.onChange(e.target.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          autoComplete="off"
+        />
         <SelectField
           label={t('filters.category')}
           value={category}
@@ -165,12 +158,7 @@ export function AdminProductsPage() {
           <TableSkeleton label={t('loading')} />
         ) : list.isError ? (
           <ErrorState
-            message={loadErrorText(list.error, {
-              network: t('errors.network'),
-              unauthorized: t('errors.unauthorized'),
-              forbidden: t('errors.forbidden'),
-              fallback: t('errors.load'),
-            })}
+            message={loadErrorText(list.error, t)}
             retryLabel={t('common:retry')}
             onRetry={() => void list.refetch()}
           />
@@ -187,12 +175,13 @@ export function AdminProductsPage() {
         ) : (
           <>
             <ProductsTable items={list.data.items} lang={lang} onEdit={setEditing} />
-            <Pager
+            <Pagination
               page={page}
               pages={pages}
-              onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-              texts={{
-                label: t('pagination.label'),
+              onPageChange={goToPage}
+              totalTestId="list-total"
+              labels={{
+                nav: t('pagination.label'),
                 total: t('pagination.total', { count: list.data.total }),
                 page: t('pagination.page', { page, pages }),
                 previous: t('pagination.previous'),

@@ -1,10 +1,9 @@
 import type { AdminUser } from '@numero/contract/admin';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
 import { SessionProvider } from '../auth/session.tsx';
 import { AdminUsersPage } from './admin-users-page.tsx';
 
@@ -91,8 +90,7 @@ afterEach(() => {
 });
 
 function renderPage(path = '/admin/users') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/admin/users',
@@ -104,14 +102,8 @@ function renderPage(path = '/admin/users') {
         ),
       },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const listCalls = () => calls.filter((c) => c.url.pathname === '/api/v1/admin/users');

@@ -1,14 +1,16 @@
 import type { UserStatus } from '@numero/contract/admin';
 import type { Role } from '@numero/contract/common';
-import { ArrowLeft, ChevronLeft, ChevronRight, Search, UserPlus } from 'lucide-react';
+import { ArrowLeft, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { SearchField, SelectField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { useSession } from '../auth/session.tsx';
 import { useAdminUserStats } from './api/get-admin-user-stats.ts';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api/get-admin-users.ts';
@@ -35,24 +37,10 @@ export function AdminUsersPage() {
   const { t, i18n } = useTranslation('admin-users');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { user: me } = useSession();
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, goToPage } = useListParams({ replace: true });
   const search = params.get('q') ?? '';
   const role = pick(params.get('role'), ROLE_FILTERS);
   const status = pick(params.get('status'), STATUS_FILTERS);
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   // The box answers each keystroke; the server is asked once typing pauses.
   const [draft, setDraft] = useState(search);
@@ -80,7 +68,7 @@ export function AdminUsersPage() {
   // A page past the end (the last user of a page deactivated and filtered out) goes back to the last one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the total changes, not on each render
   useEffect(() => {
-    if (list.data && page > pages) update({ page: pages > 1 ? String(pages) : null });
+    if (list.data && page > pages) goToPage(pages);
   }, [list.data, page, pages]);
 
   const [dialog, setDialog] = useState<{ key: number; user: DisplayUser | null; open: boolean }>({
@@ -158,22 +146,15 @@ export function AdminUsersPage() {
         aria-label={t('filters.label')}
         className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_12rem]"
       >
-        <div className="relative col-span-2 sm:col-span-1">
-          <TextField
-            label={t('filters.search')}
-            type="search"
-            value={draft}
-            placeholder={t('filters.searchPlaceholder')}
-            onChange={(e) => setDraft(e.target.value)}
-            maxLength={100}
-            className="[&_input]:pl-9"
-            data-testid="users-search"
-          />
-          <Search
-            className="pointer-events-none absolute bottom-3.5 left-3 size-4 text-slate-400"
-            aria-hidden
-          />
-        </div>
+        <SearchField
+          className="col-span-2 sm:col-span-1"
+          label={t('filters.search')}
+          value={draft}
+          placeholder={t('filters.searchPlaceholder')}
+          onChange={(e) => setDraft(e.target.value)}
+          maxLength={100}
+          data-testid="users-search"
+        />
         <SelectField
           label={t('filters.role')}
           value={role ?? ''}
@@ -232,36 +213,19 @@ export function AdminUsersPage() {
           <>
             <UsersTable users={users} lang={lang} actions={actions} />
             <UsersCards users={users} lang={lang} actions={actions} />
-            <nav
-              aria-label={t('pagination.label')}
-              className="mt-4 flex flex-wrap items-center justify-between gap-3"
-            >
-              <p className="text-sm text-slate-600" data-testid="users-total">
-                {t('pagination.total', { count: total })}
-                {pages > 1 && ` · ${t('pagination.page', { page, pages })}`}
-              </p>
-              {/* Spec §2: the pager shows only when there is more than one page. */}
-              {pages > 1 && (
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
-                    icon={<ChevronLeft className="size-4" aria-hidden />}
-                  >
-                    {t('pagination.previous')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    disabled={page >= pages}
-                    onClick={() => update({ page: String(page + 1) })}
-                  >
-                    {t('pagination.next')}
-                    <ChevronRight className="size-4" aria-hidden />
-                  </Button>
-                </div>
-              )}
-            </nav>
+            <Pagination
+              page={page}
+              pages={pages}
+              onPageChange={goToPage}
+              totalTestId="users-total"
+              labels={{
+                nav: t('pagination.label'),
+                total: t('pagination.total', { count: total }),
+                page: t('pagination.page', { page, pages }),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+              }}
+            />
           </>
         )}
       </div>

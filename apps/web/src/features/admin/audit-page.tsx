@@ -1,13 +1,14 @@
 import type { AuditEntry } from '@numero/contract/admin';
-import { ArrowLeft, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit.ts';
 import { actionIcon, actionLabel, entityLabel, LABELLED_ACTIONS } from './audit-labels.ts';
 import { dashboardErrorMessage } from './error-message.ts';
@@ -29,22 +30,11 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): st
 export function AuditPage() {
   const { t, i18n } = useTranslation('admin');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, goToPage } = useListParams();
   const rawAction = params.get('action');
   const action = rawAction && /^[A-Z_]{1,40}$/.test(rawAction) ? rawAction : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const audit = useAudit({ skip: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE, action });
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / AUDIT_PAGE_SIZE)) : 1;
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -153,35 +143,18 @@ export function AuditPage() {
                 })}
               </tbody>
             </Table>
-            <nav
-              aria-label={t('audit.pagination')}
-              className="mt-4 flex flex-wrap items-center justify-between gap-3"
-            >
-              <p className="text-sm text-slate-600">
-                {t('audit.total', { count: audit.data.total })}
-                {pages > 1 && ` · ${t('audit.page', { page, pages })}`}
-              </p>
-              {pages > 1 && (
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
-                    icon={<ChevronLeft className="size-4" aria-hidden />}
-                  >
-                    {t('audit.previous')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    disabled={page >= pages}
-                    onClick={() => update({ page: String(page + 1) })}
-                  >
-                    {t('audit.next')}
-                    <ChevronRight className="size-4" aria-hidden />
-                  </Button>
-                </div>
-              )}
-            </nav>
+            <Pagination
+              page={page}
+              pages={pages}
+              onPageChange={goToPage}
+              labels={{
+                nav: t('audit.pagination'),
+                total: t('audit.total', { count: audit.data.total }),
+                page: t('audit.page', { page, pages }),
+                previous: t('audit.previous'),
+                next: t('audit.next'),
+              }}
+            />
           </>
         )}
       </div>

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Wordmark } from './components/logo.tsx';
@@ -92,12 +93,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
       ref={headerRef}
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md"
     >
-      <a
-        href="#main"
-        className="sr-only rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t('common:skipToContent')}
-      </a>
+      <SkipLink label={t('common:skipToContent')} />
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:gap-8">
         <Link to="/" className="-mx-1 flex h-11 items-center rounded-lg px-1">
           <Wordmark />

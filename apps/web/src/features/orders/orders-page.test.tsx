@@ -1,9 +1,8 @@
 import type { Activation } from '@numero/contract/activations';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
 import { OrdersPage } from './orders-page.tsx';
 
 const item = (n: number, status: Activation['status']): Activation => ({
@@ -61,18 +60,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/orders', element: <OrdersPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRoutes([{ path: '/dashboard/orders', element: <OrdersPage /> }], path);
 
 describe('orders screen', () => {
   it('shows status, service, country, number, code and a right-aligned price, paged on the server', async () => {

@@ -1,14 +1,16 @@
 import { ACTIVATION_STATUSES, type Activation, type ActivationStatus } from '@numero/contract/activations';
-import { ChevronLeft, ChevronRight, ShoppingBag } from 'lucide-react';
+import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from '../activations/activation-format.ts';
 import { StatusBadge } from '../activations/components/status-badge.tsx';
 import { ORDERS_PAGE_SIZE, useOrders } from './api/get-orders.ts';
@@ -20,22 +22,11 @@ const isStatus = (v: string | null): v is ActivationStatus =>
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, goToPage } = useListParams();
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const orders = useOrders({ skip: (page - 1) * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE, status });
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -85,35 +76,19 @@ export function OrdersPage() {
           <>
             <OrdersTable items={orders.data.items} lang={lang} />
             <OrdersCards items={orders.data.items} lang={lang} />
-            <nav
-              aria-label={t('pagination.label')}
-              className="mt-4 flex flex-wrap items-center justify-between gap-3"
-            >
-              <p className="text-sm text-slate-600" data-testid="orders-total">
-                {t('pagination.total', { count: orders.data.total })}
-                {pages > 1 && ` · ${t('pagination.page', { page, pages })}`}
-              </p>
-              {pages > 1 && (
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => update({ page: page - 1 > 1 ? String(page - 1) : null })}
-                    icon={<ChevronLeft className="size-4" aria-hidden />}
-                  >
-                    {t('pagination.previous')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    disabled={page >= pages}
-                    onClick={() => update({ page: String(page + 1) })}
-                  >
-                    {t('pagination.next')}
-                    <ChevronRight className="size-4" aria-hidden />
-                  </Button>
-                </div>
-              )}
-            </nav>
+            <Pagination
+              page={page}
+              pages={pages}
+              onPageChange={goToPage}
+              totalTestId="orders-total"
+              labels={{
+                nav: t('pagination.label'),
+                total: t('pagination.total', { count: orders.data.total }),
+                page: t('pagination.page', { page, pages }),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+              }}
+            />
           </>
         )}
       </div>

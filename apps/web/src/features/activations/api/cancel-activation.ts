@@ -1,7 +1,6 @@
 import type { ActivationDetail } from '@numero/contract/activations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { activationKeys, WALLET_KEY } from './keys.ts';
+import { useActivationAction } from './use-activation-action.ts';
 
 /** POST /api/v1/activations/{id}/cancel: only before the code; the price goes back to the wallet. */
 export function cancelActivation(id: string) {
@@ -9,17 +8,5 @@ export function cancelActivation(id: string) {
 }
 
 export function useCancelActivation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelActivation,
-    onSuccess: (activation) => {
-      queryClient.setQueryData(activationKeys.detail(activation.id), activation);
-    },
-    onSettled: (_data, _error, id) => {
-      void queryClient.invalidateQueries({ queryKey: activationKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: activationKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: activationKeys.summary });
-      void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-    },
-  });
+  return useActivationAction(cancelActivation);
 }

@@ -1,7 +1,6 @@
 import type { ActivationDetail } from '@numero/contract/activations';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { activationKeys, WALLET_KEY } from './keys.ts';
+import { useActivationAction } from './use-activation-action.ts';
 
 /** POST /api/v1/activations/{id}/resend: asks upstream for another SMS after a code. */
 export function requestAnotherSms(id: string) {
@@ -9,17 +8,5 @@ export function requestAnotherSms(id: string) {
 }
 
 export function useRequestAnotherSms() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestAnotherSms,
-    onSuccess: (activation) => {
-      queryClient.setQueryData(activationKeys.detail(activation.id), activation);
-    },
-    onSettled: (_data, _error, id) => {
-      void queryClient.invalidateQueries({ queryKey: activationKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: activationKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: activationKeys.summary });
-      void queryClient.invalidateQueries({ queryKey: WALLET_KEY });
-    },
-  });
+  return useActivationAction(requestAnotherSms);
 }

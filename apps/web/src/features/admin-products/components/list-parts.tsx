@@ -1,35 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Skeleton } from '../../../components/ui/feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
-// Pieces the two staff lists (products and orders) share: URL-held filters, the search box's pause,
-// the summary cards, the pager and the load-error text.
-
-/** Filters and the page live in the URL: a reload, a shared link or the back button keep them. */
-export function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        // Any filter change starts again from the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      // Typing and filtering replace the history entry; moving between pages adds one.
-      { replace: !('page' in changes) },
-    );
-  return { params, page, update };
-}
+// Pieces the staff lists (products, categories and orders) share: the search box's pause, the summary cards,
+// the table skeleton and the error texts.
 
 /**
  * The search box as typed, sent to the URL (and so to the server) once typing pauses, so each keystroke
@@ -94,54 +69,16 @@ export function StatGrid({ label, children }: { label: string; children: ReactNo
   );
 }
 
-/** The total always; page buttons only when there is more than one page (spec: users screen, same rule). */
-export function Pager({
-  page,
-  pages,
-  texts,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  texts: { label: string; total: string; page: string; previous: string; next: string };
-  onPage: (page: number) => void;
-}) {
-  return (
-    <nav aria-label={texts.label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600" data-testid="list-total">
-        {texts.total}
-        {pages > 1 && ` · ${texts.page}`}
-      </p>
-      {pages > 1 && (
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-            icon={<ChevronLeft className="size-4" aria-hidden />}
-          >
-            {texts.previous}
-          </Button>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {texts.next}
-            <ChevronRight className="size-4" aria-hidden />
-          </Button>
-        </div>
-      )}
-    </nav>
-  );
-}
-
-/** The server's detail when it sent one; otherwise the text for the status, as the spec's users list does. */
-export function loadErrorText(
-  error: unknown,
-  texts: { network: string; unauthorized: string; forbidden: string; fallback: string },
-): string {
-  if (!(error instanceof ApiError)) return texts.fallback;
-  if (error.isNetworkError) return texts.network;
-  if (error.status === 401) return texts.unauthorized;
-  if (error.status === 403) return texts.forbidden;
-  return error.detail ?? texts.fallback;
+/**
+ * The text for the status, as the spec's users list does; else the server's detail when it sent one.
+ * `t` is the screen's own: each staff list holds these `errors.*` texts.
+ */
+export function loadErrorText(error: unknown, t: (key: string) => string): string {
+  if (!(error instanceof ApiError)) return t('errors.load');
+  if (error.isNetworkError) return t('errors.network');
+  if (error.status === 401) return t('errors.unauthorized');
+  if (error.status === 403) return t('errors.forbidden');
+  return error.detail ?? t('errors.load');
 }
 
 /** The server's detail for a failed action, else the screen's fallback text. */

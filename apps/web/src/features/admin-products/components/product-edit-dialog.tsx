@@ -1,51 +1,38 @@
-import {
-  type AdminProduct,
-  type AdminProductUpdate,
-  MAX_PRICE_CENTS,
-  MAX_STOCK,
-} from '@numero/contract/admin-catalog';
+import type { AdminProduct, AdminProductUpdate } from '@numero/contract/admin-catalog';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
-import { formatMoney } from '../../../i18n/format.ts';
+import { CheckboxField } from '../../../components/ui/field.tsx';
 import { useUpdateProduct } from '../api/update-product.ts';
-import { parsePrice, parseStock, priceInputValue } from '../money-input.ts';
+import { priceInputValue } from '../money-input.ts';
 import { actionErrorText } from './list-parts.tsx';
+import { PriceStockFields, type PriceStockText, parsePriceStock } from './price-stock-fields.tsx';
 
 /** Prices in both currencies, stock and the active flag of one product; only what changed is sent. */
 export function ProductEditDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin-products');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const update = useUpdateProduct();
-  const [priceBrl, setPriceBrl] = useState(priceInputValue(product.price_brl, lang));
-  const [priceUsd, setPriceUsd] = useState(priceInputValue(product.price_usd, lang));
-  const [stock, setStock] = useState(String(product.stock));
+  const [amounts, setAmounts] = useState<PriceStockText>(() => ({
+    priceBrl: priceInputValue(product.price_brl, lang),
+    priceUsd: priceInputValue(product.price_usd, lang),
+    stock: String(product.stock),
+  }));
   const [active, setActive] = useState(product.is_active);
   const [submitted, setSubmitted] = useState(false);
 
-  const brl = parsePrice(priceBrl);
-  const usd = parsePrice(priceUsd);
-  const stockValue = parseStock(stock, MAX_STOCK);
-  const priceError = (cents: number | null, currency: 'BRL' | 'USD') =>
-    submitted && cents === null
-      ? t('edit.invalidPrice', { max: formatMoney(MAX_PRICE_CENTS, currency, lang) })
-      : null;
-  const stockError =
-    submitted && stockValue === null
-      ? t('edit.invalidStock', { max: MAX_STOCK.toLocaleString(lang.startsWith('en') ? 'en-US' : 'pt-BR') })
-      : null;
+  const { brl, usd, stock } = parsePriceStock(amounts);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
-    if (brl === null || usd === null || stockValue === null) return;
+    if (brl === null || usd === null || stock === null) return;
     const changes: AdminProductUpdate = {
       ...(brl !== product.price_brl && { price_brl: brl }),
       ...(usd !== product.price_usd && { price_usd: usd }),
-      ...(stockValue !== product.stock && { stock: stockValue }),
+      ...(stock !== product.stock && { stock }),
       ...(active !== product.is_active && { is_active: active }),
     };
     if (Object.keys(changes).length === 0) {
@@ -74,37 +61,11 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
             {product.name} <span className="text-sm font-normal text-slate-500">· {product.sku}</span>
           </span>
         </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('edit.priceBrl')}
-            value={priceBrl}
-            onChange={(e) => setPriceBrl(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t('edit.priceHint')}
-            error={priceError(brl, 'BRL')}
-            required
-          />
-          <TextField
-            label={t('edit.priceUsd')}
-            value={priceUsd}
-            onChange={(e) => setPriceUsd(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t('edit.priceHint')}
-            error={priceError(usd, 'USD')}
-            required
-          />
-        </div>
-        <TextField
-          label={t('edit.stock')}
-          value={stock}
-          onChange={(e) => setStock(e.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          hint={t('edit.stockHint')}
-          error={stockError}
-          required
+        <PriceStockFields
+          value={amounts}
+          onChange={setAmounts}
+          showErrors={submitted}
+          stockLabel={t('edit.stock')}
         />
         <CheckboxField
           label={t('edit.active')}
