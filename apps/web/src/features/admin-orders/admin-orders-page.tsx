@@ -5,6 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import {
+  actionErrorText,
+  loadErrorText,
+  StatCard,
+  StatGrid,
+  TableSkeleton,
+  useSearchBox,
+} from '../../components/list-parts.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
@@ -16,14 +24,6 @@ import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from '../activations/activation-format.ts';
 import { StatusBadge } from '../activations/components/status-badge.tsx';
-import {
-  actionErrorText,
-  loadErrorText,
-  StatCard,
-  StatGrid,
-  TableSkeleton,
-  useSearchBox,
-} from '../admin-products/components/list-parts.tsx';
 import { exportOrdersUrl } from './api/export-orders.ts';
 import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from './api/get-admin-orders.ts';
 import { useOrdersSummary } from './api/get-orders-summary.ts';

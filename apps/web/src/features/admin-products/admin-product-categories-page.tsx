@@ -1,12 +1,12 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
-import { loadErrorText, TableSkeleton } from './components/list-parts.tsx';
 
 /** /admin/products/categories: the categories with how many products each holds, each opening its list. */
 export function AdminProductCategoriesPage() {

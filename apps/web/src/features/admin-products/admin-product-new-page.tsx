@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { actionErrorText } from '../../components/list-parts.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -11,7 +12,6 @@ import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useCreateProduct } from './api/create-product.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
-import { actionErrorText } from './components/list-parts.tsx';
 import { PriceStockFields, type PriceStockText, parsePriceStock } from './components/price-stock-fields.tsx';
 
 /** /admin/products/new: a product for a service in a country that has none yet. */

@@ -4,6 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import {
+  actionErrorText,
+  loadErrorText,
+  StatCard,
+  StatGrid,
+  TableSkeleton,
+  useSearchBox,
+} from '../../components/list-parts.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
@@ -16,14 +24,6 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, useAdminProducts } from './api/get-admin-prod
 import { useCatalogOptions } from './api/get-catalog-options.ts';
 import { useProductsSummary } from './api/get-products-summary.ts';
 import { useUpdateProduct } from './api/update-product.ts';
-import {
-  actionErrorText,
-  loadErrorText,
-  StatCard,
-  StatGrid,
-  TableSkeleton,
-  useSearchBox,
-} from './components/list-parts.tsx';
 import { ProductEditDialog } from './components/product-edit-dialog.tsx';
 import { STOCK_TONE, stockLevel } from './stock-level.ts';
 

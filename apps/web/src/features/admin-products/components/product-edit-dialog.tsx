@@ -2,12 +2,12 @@ import type { AdminProduct, AdminProductUpdate } from '@numero/contract/admin-ca
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { actionErrorText } from '../../../components/list-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField } from '../../../components/ui/field.tsx';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { priceInputValue } from '../money-input.ts';
-import { actionErrorText } from './list-parts.tsx';
 import { PriceStockFields, type PriceStockText, parsePriceStock } from './price-stock-fields.tsx';
 
 /** Prices in both currencies, stock and the active flag of one product; only what changed is sent. */

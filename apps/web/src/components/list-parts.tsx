@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { cn } from '../../../components/ui/cn.ts';
-import { Skeleton } from '../../../components/ui/feedback.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { cn } from './ui/cn.ts';
+import { Skeleton } from './ui/feedback.tsx';
 
 // Pieces the staff lists (products, categories and orders) share: the search box's pause, the summary cards,
 // the table skeleton and the error texts.
