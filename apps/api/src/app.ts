@@ -36,6 +36,7 @@ import type { FeatureContext } from './features/context.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { registerReseller } from './features/reseller/reseller.plugin.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -165,6 +166,8 @@ export async function buildApp(deps: AppDeps) {
   await registerActivations(ctx);
   await registerAdmin(ctx);
   await registerAdminCatalog(ctx);
+  // After activations: the reseller protocol buys through the activations service.
+  await registerReseller(ctx);
 
   const scheduler = createScheduler(tasks, (task, err) =>
     app.log.error({ err, task }, 'background task failed'),

@@ -25,6 +25,9 @@ const DashboardPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+const ApiKeysCard = lazy(() =>
+  import('../features/api-keys/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
+);
 const ProductsPage = lazy(() =>
   import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
 );
@@ -102,7 +105,17 @@ export const router = createBrowserRouter([
         ),
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/profile', element: <ProfilePage /> },
+          {
+            path: '/profile',
+            element: (
+              <>
+                <ProfilePage />
+                <div className="mx-auto max-w-3xl px-4 pb-10 sm:px-6">
+                  <ApiKeysCard />
+                </div>
+              </>
+            ),
+          },
           { path: '/dashboard/products', element: <ProductsPage /> },
           { path: '/dashboard/balance', element: <BalancePage /> },
           { path: '/dashboard/orders', element: <OrdersPage /> },

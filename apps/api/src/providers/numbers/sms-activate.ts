@@ -173,6 +173,28 @@ function countryId(country: string): number | undefined {
   return SMS_ACTIVATE_COUNTRIES[country.toUpperCase()];
 }
 
+// The same tables read the other way, for the store's own handler_api.php (features/reseller): what our
+// client sends to a seller is exactly what resellers' bots send to us.
+
+/** sms-activate's numeric id of an ISO country, or undefined when the protocol has none for it. */
+export function smsActivateCountryId(country: string): number | undefined {
+  return countryId(country);
+}
+
+const COUNTRIES_BY_ID: ReadonlyMap<number, string> = new Map(
+  Object.entries(SMS_ACTIVATE_COUNTRIES).map(([iso, id]) => [id, iso]),
+);
+
+/** The ISO country behind one of sms-activate's numeric ids, or undefined for an id we do not know. */
+export function countryOfSmsActivateId(id: number): string | undefined {
+  return COUNTRIES_BY_ID.get(id);
+}
+
+/** Our service code as sms-activate names it (only the aliased ones differ). */
+export function smsActivateServiceCode(service: string): string {
+  return SERVICE_ALIASES[service] ?? service;
+}
+
 function checkId(upstreamId: string): string {
   if (!/^[\w-]{1,64}$/.test(upstreamId)) throw new UpstreamError('NOT_FOUND', 'malformed activation id');
   return upstreamId;

@@ -1,0 +1,123 @@
+import { HANDLER_API_PATH } from '@numero/contract/api-keys';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimiter, RateLimitHit, RateLimitRule } from '../../http/rate-limit.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
+import type { HandlerApi, ProtocolParams, ProtocolReply } from './handler-api.service.ts';
+
+/** Per key: a busy bot polling getStatus for many numbers stays well inside it. */
+export const KEY_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 1_000 };
+/** Per address, counting only refused keys: guessing is pointless (256 bits), but each guess costs a lookup. */
+export const BAD_KEY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
+
+/** The methods the protocol does not use, answered here so that no 404 log line ever carries a key. */
+const OTHER_METHODS = ['HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The request URL with the value of every api_key parameter masked, for the logs. */
+export function redactApiKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  // Names are compared decoded and in any case: "API_KEY" or "api%5Fkey" hide a key just as well.
+  const names = [...new Set(params.keys())].filter((n) => n.toLowerCase() === 'api_key');
+  if (names.length === 0) return url;
+  for (const name of names) params.set(name, '***');
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** Fastify's own request serializer, with the key masked: the URL is the one place a GET carries it. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactApiKey(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** Query and body merged (the body wins), each parameter as one string; repeated ones keep the first. */
+function paramsOf(request: FastifyRequest): ProtocolParams {
+  const params: Record<string, string> = Object.create(null);
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [name, raw] of Object.entries(source)) {
+      const value: unknown = Array.isArray(raw) ? raw[0] : raw;
+      if (typeof value === 'string' || typeof value === 'number') params[name] = String(value);
+    }
+  }
+  return params;
+}
+
+function send(reply: FastifyReply, answer: ProtocolReply) {
+  if ('json' in answer) return reply.status(200).type('application/json; charset=utf-8').send(answer.json);
+  if (answer.headers) reply.headers(answer.headers);
+  return reply
+    .status(answer.status ?? 200)
+    .type('text/plain; charset=utf-8')
+    .send(answer.text);
+}
+
+/**
+ * Too many calls. sms-activate documents no token for this, so the answer is HTTP 429 with Retry-After,
+ * which HTTP clients (our own sms-activate client included) already treat as "try again later", and the
+ * body names the cause for bots that only read the body.
+ */
+function tooMany(reply: FastifyReply, hit: RateLimitHit, at: Date) {
+  const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000));
+  return send(reply, { text: 'TOO_MANY_REQUESTS', status: 429, headers: { 'retry-after': String(seconds) } });
+}
+
+/**
+ * GET and POST /stubs/handler_api.php: the sms-activate protocol, for resellers' bots. Authenticated by the
+ * api_key parameter alone (never the session cookie, so a browser cannot be made to buy), which is also
+ * why it is open to every origin.
+ */
+export const handlerApiRoutes: FastifyPluginAsyncZod<{
+  apiKeys: ApiKeysService;
+  handlerApi: HandlerApi;
+  limiter: RateLimiter;
+  now: () => Date;
+}> = async (app, { apiKeys, handlerApi, limiter, now }) => {
+  const config = { access: 'public' as const, skipOriginCheck: true };
+  const logSerializers = { req: serializeRequest };
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: HANDLER_API_PATH,
+    // The protocol buys with GET; a HEAD must not.
+    exposeHeadRoute: false,
+    config,
+    logSerializers,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const params = paramsOf(request);
+        const holder = params.api_key ? await apiKeys.authenticate(params.api_key) : null;
+        if (!holder) {
+          const hit = await limiter.hit(`reseller:bad-key:${request.ip}`, BAD_KEY_RATE_LIMIT);
+          if (hit.count > BAD_KEY_RATE_LIMIT.limit) return tooMany(reply, hit, now());
+          return send(reply, { text: 'BAD_KEY' });
+        }
+        const hit = await limiter.hit(`reseller:key:${holder.keyId}`, KEY_RATE_LIMIT);
+        if (hit.count > KEY_RATE_LIMIT.limit) return tooMany(reply, hit, now());
+        return send(reply, await handlerApi.run(holder, params.action, params));
+      } catch (err) {
+        // The protocol's word for "our fault, try again"; the status tells monitoring the same.
+        request.log.error({ err }, 'reseller protocol call failed');
+        return send(reply, { text: 'ERROR_SQL', status: 500 });
+      }
+    },
+  });
+
+  app.route({
+    method: [...OTHER_METHODS],
+    url: HANDLER_API_PATH,
+    config,
+    logSerializers,
+    schema: { hide: true },
+    handler: async (_request, reply) => reply.status(405).header('allow', 'GET, POST').send(),
+  });
+};

@@ -1,0 +1,9 @@
+import { registerMessages } from '../../http/errors.ts';
+
+registerMessages({
+  API_KEY_LIMIT: {
+    pt: 'Você já tem {max} chaves de API ativas. Revogue uma antes de criar outra.',
+    en: 'You already have {max} active API keys. Revoke one before creating another.',
+  },
+  API_KEY_NOT_FOUND: { pt: 'Chave de API não encontrada.', en: 'API key not found.' },
+});
