@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { createClock, createTestDatabase } from '../../test/helpers.ts';
-import { createCatalogRepository } from './catalog.repository.ts';
-import { createCatalogService } from './catalog.service.ts';
+import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
+import { CATEGORIES_TTL_MS, createCatalogService } from './catalog.service.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -42,5 +42,25 @@ describe('catalogue stock sync', async () => {
     clock.advance(1);
     const again = await catalog.syncStock(source, clock.now(), FIVE_MINUTES);
     expect(again).toEqual({ ran: true, changed: 0 });
+  });
+});
+
+describe('the landing starting prices', () => {
+  it('are read once per few seconds per process, then again', async () => {
+    let reads = 0;
+    let t = 0;
+    const repository = {
+      listCategoriesWithFromPrices: async () => {
+        reads++;
+        return [{ slug: 'sms', namePt: 'SMS', nameEn: 'SMS', fromBrl: 200 + reads, fromUsd: 200 }];
+      },
+    } as unknown as CatalogRepository;
+    const catalog = createCatalogService({ repository, clock: () => t });
+    expect((await catalog.listCategories('BRL', 'pt'))[0]!.from_price).toBe(201);
+    t += CATEGORIES_TTL_MS - 1;
+    expect((await catalog.listCategories('BRL', 'en'))[0]!.from_price).toBe(201);
+    t += 1;
+    expect((await catalog.listCategories('BRL', 'pt'))[0]!.from_price).toBe(202);
+    expect(reads).toBe(2);
   });
 });

@@ -11,10 +11,30 @@ export const STOCK_SYNC_JOB = 'jobs.catalog.stock_sync';
 
 const toCents = (v: string | number | null) => (v === null ? null : Number(v));
 
-export function createCatalogService({ repository }: { repository: CatalogRepository }) {
+/**
+ * The landing's starting prices are read on every visit and change only when staff edit prices: each
+ * process keeps them for a few seconds instead of aggregating every product each time. Purchases never
+ * read this copy; they price from the database.
+ */
+export const CATEGORIES_TTL_MS = 5_000;
+
+export function createCatalogService({
+  repository,
+  clock = Date.now,
+}: {
+  repository: CatalogRepository;
+  clock?: () => number;
+}) {
+  let categories: {
+    rows: Awaited<ReturnType<CatalogRepository['listCategoriesWithFromPrices']>>;
+    at: number;
+  } | null = null;
   return {
     async listCategories(currency: Currency, lang: Lang) {
-      const rows = await repository.listCategoriesWithFromPrices();
+      if (!categories || clock() - categories.at >= CATEGORIES_TTL_MS) {
+        categories = { rows: await repository.listCategoriesWithFromPrices(), at: clock() };
+      }
+      const { rows } = categories;
       return rows.map((r) => {
         const from = currency === 'BRL' ? r.fromBrl : r.fromUsd;
         return {
