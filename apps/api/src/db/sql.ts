@@ -26,3 +26,8 @@ function pgCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** `%text%` for (I)LIKE, with the pattern characters the user typed (`%`, `_`, `\\`) taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

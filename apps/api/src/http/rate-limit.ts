@@ -118,7 +118,7 @@ export function createRedisRateLimiter(redis: RedisLike, now: () => Date, prefix
   return limiter;
 }
 
-export function rateLimited(resetAt: Date, at: Date): AppError {
+export function rateLimited(resetAt: Date, at: Date, code = 'RATE_LIMITED'): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - at.getTime()) / 1000));
-  return new AppError('RATE_LIMITED', 429, {}, { 'retry-after': String(seconds) });
+  return new AppError(code, 429, {}, { 'retry-after': String(seconds) });
 }

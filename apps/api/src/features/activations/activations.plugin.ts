@@ -7,7 +7,7 @@ import { type ActivationsService, createActivationsService } from './activations
 import { buildNumberProviders, stockFromProviders } from './number-providers.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
-export const TASK_INTERVALS = {
+const TASK_INTERVALS = {
   checkSms: 1_000,
   expire: 5_000,
   recover: 15_000,

@@ -10,7 +10,7 @@ import {
 import type { Currency } from '@numero/contract/common';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
+import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
 import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
 import {
   type NumberProvider,
@@ -32,14 +32,14 @@ import {
 import './activations.messages.ts';
 
 /** How often an activation waiting for its SMS is checked upstream (the code must show within ~3 s). */
-export const CHECK_EVERY_MS = 1_000;
+const CHECK_EVERY_MS = 1_000;
 /** After a failed check (timeout, outage), wait a little longer before asking again. */
 const CHECK_BACKOFF_MS = 5_000;
 /** A purchase still pending after this long lost its request (a crash, a restart): it is refunded. */
 export const STALE_PENDING_MS = 60_000;
 const BATCH = 50;
 const UPSTREAM_CONCURRENCY = 8;
-export const DEFAULT_PURCHASE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60_000 };
+const DEFAULT_PURCHASE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60_000 };
 
 export interface ActivationsDeps {
   db: Db;
@@ -232,10 +232,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   async function limitPurchases(userId: string) {
     if (!deps.rateLimiter) return;
     const hit = await deps.rateLimiter.hit(`activations:purchase:${userId}`, purchaseLimit);
-    if (hit.count > purchaseLimit.limit) {
-      const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now().getTime()) / 1000));
-      throw new AppError('PURCHASE_RATE_LIMITED', 429, {}, { 'retry-after': String(seconds) });
-    }
+    if (hit.count > purchaseLimit.limit) throw rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED');
   }
 
   async function failPurchase(id: string, failureCode: string) {

@@ -1,3 +1,4 @@
+import { createFailoverProvider } from '../../providers/numbers/failover.ts';
 import { createFiveSimProvider } from '../../providers/numbers/fivesim.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { numbersConfig } from '../../providers/numbers/numbers.config.ts';
@@ -8,8 +9,8 @@ import type { StockSource } from '../catalog/catalog.service.ts';
 export type NumbersConfig = ReturnType<typeof numbersConfig>;
 
 /** The configured upstream sellers in failover order; the simulator reads the app's clock. */
-export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): NumberProvider[] {
-  return numbers.order.map((name): NumberProvider => {
+export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): readonly NumberProvider[] {
+  const list = numbers.order.map((name): NumberProvider => {
     switch (name) {
       case 'simulator':
         return createSimulatorProvider({ ...numbers.simulator, now: () => now().getTime() });
@@ -29,6 +30,8 @@ export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): N
         });
     }
   });
+  // Refuses an empty list or two providers under one name: activations are routed back by name.
+  return createFailoverProvider(list).providers;
 }
 
 /** Numbers on offer for a service in a country across every seller (any of them can serve an order). */

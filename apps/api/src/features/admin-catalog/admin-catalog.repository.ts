@@ -3,13 +3,8 @@ import { type AdminProductStatus, LOW_STOCK_MAX, type PaymentStatus } from '@num
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { activations, categories, countries, products, services, users } from '../../db/schema/index.ts';
-
-export type Lang = 'pt' | 'en';
-
-/** `%text%` for ILIKE, with the pattern characters the user typed taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '../../db/sql.ts';
+import type { Lang } from '../../http/lang.ts';
 
 // ---- products ----
 

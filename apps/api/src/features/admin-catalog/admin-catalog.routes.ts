@@ -18,7 +18,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../../http/access.ts';
 import { requestLanguage } from '../../http/lang.ts';
-import type { AdminCatalogService, StaffActor } from './admin-catalog.service.ts';
+import { replyWithList } from '../../http/list.ts';
+import type { StaffActor } from '../activations/activations.service.ts';
+import type { AdminCatalogService } from './admin-catalog.service.ts';
 
 const config = { access: ADMIN_ONLY };
 const productTags = ['admin: products'];
@@ -55,9 +57,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.listProducts(request.query, requestLanguage(request));
-      reply.header('x-total-count', String(total));
-      return items;
+      return replyWithList(reply, await service.listProducts(request.query, requestLanguage(request)));
     },
   );
 
@@ -127,9 +127,7 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { items, total } = await service.listOrders(request.query, requestLanguage(request));
-      reply.header('x-total-count', String(total));
-      return items;
+      return replyWithList(reply, await service.listOrders(request.query, requestLanguage(request)));
     },
   );
 

@@ -11,11 +11,11 @@ import type {
 } from '@numero/contract/admin-catalog';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Lang } from '../../http/lang.ts';
 import type { ActivationsService, StaffActor } from '../activations/activations.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type {
   AdminCatalogRepository,
-  Lang,
   OrderFilter,
   OrderRow,
   ProductRow,
@@ -23,15 +23,13 @@ import type {
 import { ordersCsv } from './orders-csv.ts';
 import './admin-catalog.messages.ts';
 
-export type { StaffActor };
-
 /** The export reads in pages of this size and stops at EXPORT_MAX_ROWS (a spreadsheet's worth). */
 const EXPORT_PAGE = 1_000;
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
+function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
   const countryName = lang === 'en' ? r.countryNameEn : r.countryNamePt;
   return {
     id: r.id,
@@ -55,7 +53,7 @@ export function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
   };
 }
 
-export function toAdminOrder(r: OrderRow, lang: Lang): AdminOrder {
+function toAdminOrder(r: OrderRow, lang: Lang): AdminOrder {
   return {
     id: r.id,
     user_id: r.userId,

@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@numero/contract/admin-catalog';
-import type { Lang } from './admin-catalog.repository.ts';
+import type { Lang } from '../../http/lang.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   pt: [
@@ -38,7 +38,7 @@ const HEADERS: Record<Lang, string[]> = {
  * One CSV cell (RFC 4180). A cell a spreadsheet would run as a formula (=, +, -, @ first: a customer
  * can put that in their name) is prefixed with a quote, so opening the export runs nothing.
  */
-export function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

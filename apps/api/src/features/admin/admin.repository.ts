@@ -1,7 +1,7 @@
 import type { Role } from '@numero/contract/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { queryRows } from '../../db/sql.ts';
+import { containsPattern, queryRows } from '../../db/sql.ts';
 
 /*
  * Read-only reporting over users, the catalogue, activations, the ledger and the audit log. Every figure
@@ -13,11 +13,6 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const int = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
-
-/** LIKE treats % and _ as wildcards; a search for "a_b" means those characters literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface AdminUserRow {
   id: string;

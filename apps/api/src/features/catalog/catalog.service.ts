@@ -1,13 +1,12 @@
 import type { CountrySummary, ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import type { Currency } from '@numero/contract/common';
+import type { Lang } from '../../http/lang.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-
-type Lang = 'pt' | 'en';
 
 /** Where the stock counts come from: the configured upstream sellers, asked per service and country. */
 export type StockSource = (service: string, country: string) => Promise<number | null>;
 
-export const STOCK_SYNC_JOB = 'jobs.catalog.stock_sync';
+const STOCK_SYNC_JOB = 'jobs.catalog.stock_sync';
 
 const toCents = (v: string | number | null) => (v === null ? null : Number(v));
 

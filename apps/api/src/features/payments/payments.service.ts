@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import { type RateLimiter, rateLimited } from '../../http/rate-limit.ts';
 import {
   type CardDetails,
   type ChargeState,
@@ -115,12 +115,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function limitIntents(userId: string) {
     const hit = await limiter.hit(`payments:intent:${userId}`, config.rateLimit);
-    if (hit.count > config.rateLimit.limit) throw tooMany('TOPUP_RATE_LIMITED', hit.resetAt);
-  }
-
-  function tooMany(code: string, resetAt: Date) {
-    const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now().getTime()) / 1000));
-    return new AppError(code, 429, {}, { 'retry-after': String(seconds) });
+    if (hit.count > config.rateLimit.limit) throw rateLimited(hit.resetAt, now(), 'TOPUP_RATE_LIMITED');
   }
 
   /** The provider's words in the store's: what the caller can act on, never the provider's text. */
@@ -241,9 +236,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   return {
-    toView,
-    applyOutcome,
-
     async createIntent(
       user: Payee,
       input: { amount: number; currency: Currency; method: PaymentMethod; payer?: BoletoPayer },
@@ -393,7 +385,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         card = { number: body.token, expMonth: 0, expYear: 0, cvc: '', holderName: '', brand: body.brand };
       }
       const hit = await limiter.hit(`payments:confirm:${userId}`, CARD_CONFIRM_LIMIT);
-      if (hit.count > CARD_CONFIRM_LIMIT.limit) throw tooMany('TOPUP_RATE_LIMITED', hit.resetAt);
+      if (hit.count > CARD_CONFIRM_LIMIT.limit) throw rateLimited(hit.resetAt, now(), 'TOPUP_RATE_LIMITED');
       let state: ChargeState;
       try {
         state = await provider.confirmCard(row.providerRef, card);
@@ -510,7 +502,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (row) await applyOutcome(row.id, { status: 'cancelled' });
     },
 
-    findByRef: (providerRef: string) => repository.findByRef(provider.name, providerRef),
+    /**
+     * Sandbox checkout page, card: pays at the sandbox and settles here too, so the customer's return
+     * lands on a settled payment; the webhook repeats it harmlessly. A decline is thrown as the sandbox's.
+     */
+    async paySandboxCheckoutCard(providerRef: string, card: CardDetails): Promise<void> {
+      if (!sandbox) throw new AppError('NOT_FOUND', 404);
+      const state = await sandbox.confirmCard(providerRef, card);
+      const row = await repository.findByRef('sandbox', providerRef);
+      if (row) await applyOutcome(row.id, outcomeOf(state));
+    },
   };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -180,22 +180,13 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{
         try {
           if (checkout.method === 'card') {
             const form = request.body ?? {};
-            const state = await sandbox.confirmCard(ref, {
+            await payments.paySandboxCheckoutCard(ref, {
               number: form.number ?? '',
               expMonth: Number(form.exp_month),
               expYear: Number(form.exp_year),
               cvc: form.cvc ?? '',
               holderName: form.holder_name ?? '',
             });
-            // Settled here too, so the customer's return lands on a settled payment; the webhook repeats it harmlessly.
-            const row = await payments.findByRef(ref);
-            if (row)
-              await payments.applyOutcome(row.id, {
-                status: state.status,
-                amount: state.amount,
-                currency: state.currency,
-                failureReason: state.failureReason ?? null,
-              });
           } else {
             await sandbox.simulatePayment(ref, 'paid');
           }

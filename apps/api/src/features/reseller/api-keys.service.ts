@@ -14,16 +14,16 @@ import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.ts';
 import './reseller.messages.ts';
 
 /** last_used_at is written at most once a minute: a busy bot costs one write a minute, not one a call. */
-export const API_KEY_TOUCH_MS = 60_000;
+const API_KEY_TOUCH_MS = 60_000;
 
-export const API_KEY_PREFIX_LENGTH = 8;
+const API_KEY_PREFIX_LENGTH = 8;
 
 /** `nk_` and 256 bits from the CSPRNG in base64url. */
-export function newApiKey(): string {
+function newApiKey(): string {
   return `nk_${randomBytes(32).toString('base64url')}`;
 }
 
-export function hashApiKey(key: string): string {
+function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
@@ -31,7 +31,7 @@ export function hashApiKey(key: string): string {
  * The wallet a key spends from. The store shows reais in Portuguese and dollars in English (the web's
  * currencyFor), so a bot sees the same balance its owner sees on the site.
  */
-export function currencyOfLanguage(language: string): Currency {
+function currencyOfLanguage(language: string): Currency {
   return language === 'pt-BR' ? 'BRL' : 'USD';
 }
 

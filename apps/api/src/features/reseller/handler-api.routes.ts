@@ -1,14 +1,19 @@
 import { HANDLER_API_PATH } from '@numero/contract/api-keys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimiter, RateLimitHit, RateLimitRule } from '../../http/rate-limit.ts';
+import {
+  type RateLimiter,
+  type RateLimitHit,
+  type RateLimitRule,
+  rateLimited,
+} from '../../http/rate-limit.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { HandlerApi, ProtocolParams, ProtocolReply } from './handler-api.service.ts';
 
 /** Per key: a busy bot polling getStatus for many numbers stays well inside it. */
 export const KEY_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 1_000 };
 /** Per address, counting only refused keys: guessing is pointless (256 bits), but each guess costs a lookup. */
-export const BAD_KEY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
+const BAD_KEY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
 
 /** The methods the protocol does not use, answered here so that no 404 log line ever carries a key. */
 const OTHER_METHODS = ['HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -65,8 +70,8 @@ function send(reply: FastifyReply, answer: ProtocolReply) {
  * body names the cause for bots that only read the body.
  */
 function tooMany(reply: FastifyReply, hit: RateLimitHit, at: Date) {
-  const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - at.getTime()) / 1000));
-  return send(reply, { text: 'TOO_MANY_REQUESTS', status: 429, headers: { 'retry-after': String(seconds) } });
+  const { headers } = rateLimited(hit.resetAt, at);
+  return send(reply, { text: 'TOO_MANY_REQUESTS', status: 429, headers });
 }
 
 /**

@@ -26,7 +26,7 @@ export type ProtocolParams = Readonly<Record<string, string | undefined>>;
  * A country left out means the store's home country, Brazil. (sms-activate falls back to a setting of
  * the account; ours has none, and a Brazilian store's bots mostly buy Brazilian numbers.)
  */
-export const DEFAULT_COUNTRY = 'BR';
+const DEFAULT_COUNTRY = 'BR';
 
 /** ISO 4217 numeric codes: sms-activate sends its currency as a number (643, roubles). */
 const CURRENCY_NUMBERS: Record<Currency, number> = { BRL: 986, USD: 840 };

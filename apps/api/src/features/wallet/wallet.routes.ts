@@ -7,20 +7,12 @@ import {
   WalletsList,
   WalletsQuery,
 } from '@numero/contract/wallet';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Lang, requestLanguage } from '../../http/lang.ts';
+import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
-
-/** The language the screen is showing (the web sends it on every call), else the profile's. */
-function screenLanguage(request: FastifyRequest): Lang {
-  const asked = request.headers['accept-language'];
-  if (asked) return asked.toLowerCase().startsWith('en') ? 'en' : 'pt';
-  return requestLanguage(request);
-}
 
 /** Balances and history: the caller's own wallets only, never cached by the browser. */
 export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
@@ -50,7 +42,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       const { currency, ...page } = request.query;
       return replyWithList(
         reply,
-        await wallet.transactions(request.user!.id, currency ?? null, page, screenLanguage(request)),
+        await wallet.transactions(request.user!.id, currency ?? null, page, requestLanguage(request)),
       );
     },
   );
@@ -86,7 +78,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
           request.user!.id,
           request.params.currency,
           request.query,
-          screenLanguage(request),
+          requestLanguage(request),
         ),
       );
     },

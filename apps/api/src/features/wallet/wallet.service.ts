@@ -1,9 +1,7 @@
-import type { Currency } from '@numero/contract/common';
+import { Currency } from '@numero/contract/common';
 import type { Balance, TransactionsPage, WalletsPage } from '@numero/contract/wallet';
 import type { Lang } from '../../http/lang.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-
-export const CURRENCIES: readonly Currency[] = ['BRL', 'USD'];
 
 const formatters: Record<Currency, Intl.NumberFormat> = {
   BRL: new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }),
@@ -14,6 +12,10 @@ const formatters: Record<Currency, Intl.NumberFormat> = {
 export function formatMoney(cents: number, currency: Currency): string {
   // Intl puts a no-break space after R$; a plain one is what people type and search for.
   return formatters[currency].format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+function balanceOf(cents: number, currency: Currency): Balance {
+  return { balance: cents, currency, formatted: formatMoney(cents, currency) };
 }
 
 /** How a top-up is named in the ledger (stored once, in English) and in the caller's language. */
@@ -38,8 +40,7 @@ export function createWalletService({
   ledger: Pick<LedgerService, 'walletBalance' | 'listWallets' | 'listWalletEntries'>;
 }) {
   async function balance(userId: string, currency: Currency): Promise<Balance> {
-    const cents = await ledger.walletBalance(userId, currency);
-    return { balance: cents, currency, formatted: formatMoney(cents, currency) };
+    return balanceOf(await ledger.walletBalance(userId, currency), currency);
   }
 
   return {
@@ -48,10 +49,7 @@ export function createWalletService({
     /** Both wallets, even one that money never touched (it reads as zero). */
     async list(userId: string, page: { skip: number; limit: number }): Promise<WalletsPage> {
       const held = new Map((await ledger.listWallets(userId)).map((w) => [w.currency, w.balance]));
-      const items = CURRENCIES.map((currency) => {
-        const cents = held.get(currency) ?? 0;
-        return { balance: cents, currency, formatted: formatMoney(cents, currency) };
-      });
+      const items = Currency.options.map((currency) => balanceOf(held.get(currency) ?? 0, currency));
       return {
         items: items.slice(page.skip, page.skip + page.limit),
         total: items.length,

@@ -18,7 +18,7 @@ export interface FiveSimProvider extends NumberProvider {
   getBalance(): Promise<number>;
 }
 
-export const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
+const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
   AR: 'argentina',
   BR: 'brazil',
   CA: 'canada',
@@ -53,7 +53,7 @@ export const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
   ZA: 'southafrica',
 };
 
-export const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
+const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
   wa: 'whatsapp',
   tg: 'telegram',
   go: 'google',

@@ -22,7 +22,7 @@ export interface SmsActivateProvider extends NumberProvider {
 }
 
 /** sms-activate's numeric country ids (getCountries). */
-export const SMS_ACTIVATE_COUNTRIES: Readonly<Record<string, number>> = {
+const SMS_ACTIVATE_COUNTRIES: Readonly<Record<string, number>> = {
   RU: 0,
   UA: 1,
   KZ: 2,
