@@ -3,7 +3,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { cn } from './ui/cn.ts';
 import { Skeleton } from './ui/feedback.tsx';
 
-// Pieces the staff lists (products, categories and orders) share: the search box's pause, the summary cards,
+// Pieces the paged lists share (mostly the staff ones): the search box's pause, the summary cards,
 // the table skeleton and the error texts.
 
 /**
@@ -81,7 +81,7 @@ export function loadErrorText(error: unknown, t: (key: string) => string): strin
   return error.detail ?? t('errors.load');
 }
 
-/** The server's detail for a failed action, else the screen's fallback text. */
+/** The server's detail for a failed request (an action, or a list that has no per-status texts), else the fallback. */
 export function actionErrorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? error.detail : fallback;
 }

@@ -12,6 +12,31 @@ export interface PaginationLabels {
   next: string;
 }
 
+// A screen's `t`; i18next's own type is tied to one namespace, so only the two call shapes used here.
+type Translate = {
+  (key: string): string;
+  (key: string, options: { count: number } | { page: number; pages: number }): string;
+};
+
+/** How many pages `total` items fill; an empty list still has its one (empty) page. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The labels from the screen's own `pagination.*` texts: each paged list's locale file holds those keys. */
+export function paginationLabels(
+  t: Translate,
+  { total, page, pages }: { total: number; page: number; pages: number },
+): PaginationLabels {
+  return {
+    nav: t('pagination.label'),
+    total: t('pagination.total', { count: total }),
+    page: t('pagination.page', { page, pages }),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+  };
+}
+
 /**
  * A list's total, and previous/next buttons only when there is more than one page (spec: users screen;
  * every paged list follows it). Pages count from 1; each screen keeps the page where it likes (the URL).

@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney, localeFor } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
@@ -62,7 +62,7 @@ export function AdminOrdersPage() {
   const summary = useOrdersSummary();
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
   const filtered = Boolean(search || status || paymentStatus);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ADMIN_ORDERS_PAGE_SIZE)) : 1;
+  const pages = pageCount(list.data?.total ?? 0, ADMIN_ORDERS_PAGE_SIZE);
   const s = summary.data;
   // A card's number, a skeleton while loading, a dash if the summary failed (the table still works).
   const count = (pick: (d: NonNullable<typeof s>) => number) =>
@@ -198,13 +198,7 @@ export function AdminOrdersPage() {
               pages={pages}
               onPageChange={goToPage}
               totalTestId="list-total"
-              labels={{
-                nav: t('pagination.label'),
-                total: t('pagination.total', { count: list.data.total }),
-                page: t('pagination.page', { page, pages }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-              }}
+              labels={paginationLabels(t, { total: list.data.total, page, pages })}
             />
           </>
         )}

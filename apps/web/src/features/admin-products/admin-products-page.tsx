@@ -15,7 +15,7 @@ import {
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
@@ -55,7 +55,7 @@ export function AdminProductsPage() {
   const options = useCatalogOptions(lang);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const filtered = Boolean(search || category || status);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / ADMIN_PRODUCTS_PAGE_SIZE)) : 1;
+  const pages = pageCount(list.data?.total ?? 0, ADMIN_PRODUCTS_PAGE_SIZE);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -180,13 +180,7 @@ export function AdminProductsPage() {
               pages={pages}
               onPageChange={goToPage}
               totalTestId="list-total"
-              labels={{
-                nav: t('pagination.label'),
-                total: t('pagination.total', { count: list.data.total }),
-                page: t('pagination.page', { page, pages }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-              }}
+              labels={paginationLabels(t, { total: list.data.total, page, pages })}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrice, parseStock, priceInputValue } from './money-input.ts';
-import { countLowStock, isLowStock, stockLevel } from './stock-level.ts';
+import { stockLevel } from './stock-level.ts';
 
 describe('stock labels (spec §2)', () => {
   it.each([
@@ -17,13 +17,6 @@ describe('stock labels (spec §2)', () => {
     [3, 'out_of_stock', 'out'],
   ] as const)('stock %i with status %s is %s', (stock, status, level) => {
     expect(stockLevel({ stock, status })).toBe(level);
-  });
-
-  it('counts products with stock above 0 and up to 10 as low stock', () => {
-    expect([0, 1, 5, 6, 10, 11, 400].map(isLowStock)).toEqual([false, true, true, true, true, false, false]);
-    const products = [0, 1, 5, 6, 10, 11, 400, 3].map((stock) => ({ stock }));
-    expect(countLowStock(products)).toBe(5);
-    expect(countLowStock([])).toBe(0);
   });
 });
 

@@ -22,12 +22,3 @@ export const STOCK_TONE: Record<StockLevel, 'danger' | 'warning' | 'info' | 'suc
   medium: 'info',
   in: 'success',
 };
-
-/** Counted in the low-stock total: stock above 0 and up to 10 (the server's summary uses the same rule). */
-export function isLowStock(stock: number): boolean {
-  return stock > 0 && stock <= LOW_STOCK_MAX;
-}
-
-export function countLowStock(products: readonly { stock: number }[]): number {
-  return products.filter((p) => isLowStock(p.stock)).length;
-}

@@ -5,10 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useSearchBox } from '../../components/list-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useSession } from '../auth/session.tsx';
@@ -24,7 +25,6 @@ import { type DisplayUser, toDisplayUser } from './user-mapping.ts';
 /** The spec's role filter (all, USER, PREMIUM, ADMIN) plus the store's other roles. */
 const ROLE_FILTERS: readonly Role[] = ['USER', 'PREMIUM', 'ADMIN', 'CUSTOMER', 'MANAGER'];
 const STATUS_FILTERS: readonly UserStatus[] = ['active', 'inactive'];
-const SEARCH_DELAY_MS = 300;
 
 const pick = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -42,15 +42,7 @@ export function AdminUsersPage() {
   const role = pick(params.get('role'), ROLE_FILTERS);
   const status = pick(params.get('status'), STATUS_FILTERS);
 
-  // The box answers each keystroke; the server is asked once typing pauses.
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `update` is new each render; the timer needs the text only
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => update({ q: draft.trim() || null, page: null }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, search]);
+  const searchBox = useSearchBox(search, (text) => update({ q: text || null }));
 
   const list = useAdminUsers({
     search: search || undefined,
@@ -62,7 +54,7 @@ export function AdminUsersPage() {
   const stats = useAdminUserStats();
   const users = useMemo(() => (list.data?.items ?? []).map(toDisplayUser), [list.data]);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const pages = pageCount(total, USERS_PAGE_SIZE);
   const filtered = Boolean(search || role || status);
 
   // A page past the end (the last user of a page deactivated and filtered out) goes back to the last one.
@@ -149,9 +141,9 @@ export function AdminUsersPage() {
         <SearchField
           className="col-span-2 sm:col-span-1"
           label={t('filters.search')}
-          value={draft}
+          value={searchBox.text}
           placeholder={t('filters.searchPlaceholder')}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => searchBox.onChange(e.target.value)}
           maxLength={100}
           data-testid="users-search"
         />
@@ -201,7 +193,7 @@ export function AdminUsersPage() {
                 variant="secondary"
                 className="mt-4"
                 onClick={() => {
-                  setDraft('');
+                  searchBox.onChange('');
                   update({ q: null, role: null, status: null, page: null });
                 }}
               >
@@ -218,13 +210,7 @@ export function AdminUsersPage() {
               pages={pages}
               onPageChange={goToPage}
               totalTestId="users-total"
-              labels={{
-                nav: t('pagination.label'),
-                total: t('pagination.total', { count: total }),
-                page: t('pagination.page', { page, pages }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-              }}
+              labels={paginationLabels(t, { total, page, pages })}
             />
           </>
         )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { Pagination, pageCount } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
@@ -34,7 +34,7 @@ export function AuditPage() {
   const rawAction = params.get('action');
   const action = rawAction && /^[A-Z_]{1,40}$/.test(rawAction) ? rawAction : undefined;
   const audit = useAudit({ skip: (page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE, action });
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / AUDIT_PAGE_SIZE)) : 1;
+  const pages = pageCount(audit.data?.total ?? 0, AUDIT_PAGE_SIZE);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">

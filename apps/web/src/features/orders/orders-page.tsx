@@ -1,32 +1,29 @@
-import { ACTIVATION_STATUSES, type Activation, type ActivationStatus } from '@numero/contract/activations';
+import { ACTIVATION_STATUSES, type Activation, ActivationStatus } from '@numero/contract/activations';
 import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { actionErrorText } from '../../components/list-parts.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
+import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from '../activations/activation-format.ts';
 import { StatusBadge } from '../activations/components/status-badge.tsx';
 import { ORDERS_PAGE_SIZE, useOrders } from './api/get-orders.ts';
-
-const isStatus = (v: string | null): v is ActivationStatus =>
-  v !== null && (ACTIVATION_STATUSES as readonly string[]).includes(v);
 
 /** /dashboard/orders: every activation with its status, number, code and price; filtered and paged. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { params, page, update, goToPage } = useListParams();
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const parsedStatus = ActivationStatus.safeParse(params.get('status'));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
   const orders = useOrders({ skip: (page - 1) * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE, status });
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
+  const pages = pageCount(orders.data?.total ?? 0, ORDERS_PAGE_SIZE);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -56,9 +53,7 @@ export function OrdersPage() {
           <OrdersSkeleton label={t('loading')} />
         ) : orders.isError ? (
           <ErrorState
-            message={
-              orders.error instanceof ApiError && orders.error.detail ? orders.error.detail : t('error')
-            }
+            message={actionErrorText(orders.error, t('error'))}
             retryLabel={t('common:retry')}
             onRetry={() => void orders.refetch()}
           />
@@ -81,13 +76,7 @@ export function OrdersPage() {
               pages={pages}
               onPageChange={goToPage}
               totalTestId="orders-total"
-              labels={{
-                nav: t('pagination.label'),
-                total: t('pagination.total', { count: orders.data.total }),
-                page: t('pagination.page', { page, pages }),
-                previous: t('pagination.previous'),
-                next: t('pagination.next'),
-              }}
+              labels={paginationLabels(t, { total: orders.data.total, page, pages })}
             />
           </>
         )}

@@ -1,12 +1,7 @@
 import type { CheckoutSession, CheckoutSessionBody } from '@numero/contract/wallet';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/v1/wallets/checkout/create-session: the provider's hosted card page. */
 export function createCheckoutSession(body: CheckoutSessionBody): Promise<CheckoutSession> {
   return api<CheckoutSession>('/api/v1/wallets/checkout/create-session', { method: 'POST', body });
-}
-
-export function useCreateCheckoutSession() {
-  return useMutation({ mutationFn: createCheckoutSession });
 }

@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { useTransactions } from '../api/get-transactions.ts';
@@ -27,7 +28,7 @@ export function TransactionsTable() {
   const [page, setPage] = useState(0);
   const history = useTransactions({ currency, skip: page * PAGE_SIZE, limit: PAGE_SIZE });
   const total = history.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   return (
     <Card>
