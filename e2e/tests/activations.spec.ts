@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
 
 // The store runs with the number simulator: an SMS arrives a few seconds after the number is bought
 // (SIMULATOR_MIN_DELAY_MS / SIMULATOR_MAX_DELAY_MS in the web server's environment).
@@ -88,15 +88,6 @@ async function customerWithBalance(page: Page, lang: Lang) {
  * Serious and critical accessibility problems on the page as it is now (WCAG 2.2 AA). The toasts are
  * the app shell's (checked with it), and one is often on screen here.
  */
-async function accessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 /** From the landing's WhatsApp card link to the confirmation dialog for a Brazilian number. */
 async function openWhatsAppBrazil(page: Page, lang: Lang) {
@@ -114,18 +105,7 @@ async function openWhatsAppBrazil(page: Page, lang: Lang) {
 for (const lang of ['pt', 'en'] as const) {
   test.describe(`activations in ${lang === 'pt' ? 'Portuguese' : 'English'}`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript((language) => {
-        localStorage.setItem('numero.lang', language);
-        localStorage.setItem(
-          'numero.cookie-consent',
-          JSON.stringify({
-            essential: true,
-            analytics: false,
-            marketing: false,
-            timestamp: new Date().toISOString(),
-          }),
-        );
-      }, lang);
+      await presetLanguageAndConsent(page, lang);
     });
 
     test('buy a WhatsApp number for Brazil, watch the code arrive, cancel another for a refund', async ({
@@ -139,7 +119,7 @@ for (const lang of ['pt', 'en'] as const) {
       let dialog = await openWhatsAppBrazil(page, lang);
       await expect(dialog.getByTestId('purchase-balance')).toHaveText(t.money(TOP_UP));
       await expect(dialog.getByTestId('purchase-balance-after')).toHaveText(t.money(TOP_UP - WHATSAPP_BR));
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, ['[data-sonner-toaster]'])).toEqual([]);
       await dialog.getByRole('button', { name: t.confirm }).click();
       await expect(page).toHaveURL(/\/dashboard\/activations\/[0-9a-f-]{36}$/);
       const firstUrl = page.url();
@@ -147,7 +127,7 @@ for (const lang of ['pt', 'en'] as const) {
       await expect(page.getByTestId('countdown')).toHaveText(/^(20:00|19:\d\d)$/);
       await expect(page.getByTestId('activation-code')).toHaveText(/^\d{4,8}$/, { timeout: 20_000 });
       await expect(page.getByTestId('activation-status')).toContainText(t.codeReceived);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, ['[data-sonner-toaster]'])).toEqual([]);
 
       // The balance went down by the price.
       dialog = await openWhatsAppBrazil(page, lang);
@@ -174,7 +154,7 @@ for (const lang of ['pt', 'en'] as const) {
       await expect(rows).toHaveCount(2);
       await expect(rows.filter({ hasText: t.cancelled })).toContainText(t.refunded);
       await expect(rows.filter({ hasText: t.codeReceived })).toHaveCount(1);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, ['[data-sonner-toaster]'])).toEqual([]);
       await page.getByLabel(t.statusFilter).selectOption('cancelled');
       await expect(page).toHaveURL(/status=cancelled/);
       await expect(rows).toHaveCount(1);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
+import { seriousAxeViolations } from './support.ts';
 
 // The staff area: the dashboard's figures against the API's, and user management end to end.
 const PASSWORD = 'Numero-e2e-S3nha!';
@@ -9,14 +9,6 @@ let seq = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${seq++}@e2e.numero.dev`;
 
 /** Serious and critical axe findings (WCAG 2.2 AA and best practices), as the other pages' tests check. */
-async function accessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -309,18 +301,18 @@ test.describe('accessibility', () => {
       await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
       await page.goto('/admin');
       await expect(page.getByTestId('stat-users-value')).toHaveText(/^\d+$/);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // No sideways scrolling: the table turns into cards on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       await page.goto('/admin/users');
       await expect(page.getByTestId('users-footer-total')).toHaveText(/^\d+$/);
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.getByTestId('new-user').click();
       await expect(page.getByRole('dialog', { name: 'Novo Usuário' })).toBeVisible();
-      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 });

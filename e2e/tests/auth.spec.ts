@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
+import { seriousAxeViolations } from './support.ts';
 
 // The server allows 10 registrations per address per hour, so most tests share one account made here.
 const PASSWORD = 'Numero-e2e-S3nha!';
@@ -57,14 +57,6 @@ async function chooseLanguage(page: Page, current: RegExp, option: string) {
 }
 
 /** Serious and critical axe findings (WCAG 2.2 AA and best practices), as the landing's tests check. */
-async function accessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 let customer: string;
 
@@ -366,16 +358,16 @@ test.describe('accessibility', () => {
     await expect(formAlert(page)).toHaveText('Email ou senha incorretos.');
     await expect(page.locator('[data-sonner-toast]')).toBeVisible();
     await page.waitForTimeout(500); // let the toast finish sliding in
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto('/register');
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await expect(formAlert(page)).toHaveText('Por favor, preencha todos os campos');
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto('/unauthorized');
     await expect(page.getByRole('heading', { name: 'Acesso Não Autorizado' })).toBeVisible();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('the signed-in pages have no serious axe finding, at 1280 and at 360 px with the menu open', async ({
@@ -384,11 +376,11 @@ test.describe('accessibility', () => {
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await openUserMenu(page);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Editar perfil' }).click();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/dashboard');
@@ -401,7 +393,7 @@ test.describe('accessibility', () => {
       page.getByRole('navigation', { name: 'Navegação da conta' }).getByRole('link', { name: 'Admin' }),
     ).toBeVisible();
     await expect(page.getByTestId('header-balance').filter({ visible: true })).toBeVisible();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     // No sideways scrolling at 360 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

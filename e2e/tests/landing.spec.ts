@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousAxeViolations } from './support.ts';
 
 const CONSENT_KEY = 'numero.cookie-consent';
 const LANG_KEY = 'numero.lang';
@@ -379,15 +379,6 @@ test.describe('landing page', () => {
   });
 
   test.describe('accessibility', () => {
-    const seriousViolations = async (page: Page) => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      return results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-    };
-
     for (const lang of ['pt', 'en'] as const) {
       test(`axe finds no serious or critical violation in ${lang}, with the cookie banner open`, async ({
         page,
@@ -400,7 +391,7 @@ test.describe('landing page', () => {
           .getByRole('dialog')
           .getByRole('button', { name: lang === 'pt' ? 'Personalizar' : 'Customize' })
           .click();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
 
       test(`axe finds no serious or critical violation in ${lang} at 360 px with the menu open`, async ({
@@ -413,7 +404,7 @@ test.describe('landing page', () => {
         await expect(prices(page)).toHaveCount(3);
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: lang === 'pt' ? /^Idioma:/ : /^Language:/ }).click();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
       });
     }
   });
