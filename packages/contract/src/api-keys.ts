@@ -10,7 +10,8 @@ export const HANDLER_API_PATH = '/stubs/handler_api.php';
 /** How a key looks: `nk_` and 256 random bits in base64url (43 characters). */
 export const API_KEY_PATTERN = /^nk_[A-Za-z0-9_-]{43}$/;
 
-export const ApiKeyName = z.string().trim().min(1).max(60);
+export const API_KEY_NAME_MAX = 60;
+export const ApiKeyName = z.string().trim().min(1).max(API_KEY_NAME_MAX);
 
 export const CreateApiKeyBody = z.object({ name: ApiKeyName }).strict();
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;

@@ -1,4 +1,4 @@
-import { ApiKeyName, type CreatedApiKey } from '@numero/contract/api-keys';
+import { API_KEY_NAME_MAX, ApiKeyName, type CreatedApiKey } from '@numero/contract/api-keys';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,6 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { SecretField } from './secret-field.tsx';
-
-const NAME_MAX = 60;
 
 /**
  * Asks for a name, creates the key, then shows it once. The parent mounts this only while it is open, so
@@ -28,7 +26,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
     const parsed = ApiKeyName.safeParse(name);
     if (!parsed.success) {
       setNameError(
-        name.trim() === '' ? t('create.nameRequired') : t('create.nameTooLong', { max: NAME_MAX }),
+        name.trim() === '' ? t('create.nameRequired') : t('create.nameTooLong', { max: API_KEY_NAME_MAX }),
       );
       return;
     }
@@ -76,7 +74,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           error={nameError}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          maxLength={NAME_MAX}
+          maxLength={API_KEY_NAME_MAX}
           autoComplete="off"
           required
         />
