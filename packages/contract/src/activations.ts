@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Currency, Pagination, paginated } from './common.ts';
+import { Cents, Currency, Pagination, paginated, SearchText } from './common.ts';
 
 export const ACTIVATION_STATUSES = [
   'pending',
@@ -32,6 +32,7 @@ export const PurchaseBody = z
 export type PurchaseBody = z.infer<typeof PurchaseBody>;
 
 export const ActivationIdParams = z.object({ id: z.uuid() });
+export type ActivationIdParams = z.infer<typeof ActivationIdParams>;
 
 export const ActivationsQuery = Pagination.extend({ status: ActivationStatus.optional() });
 export type ActivationsQuery = z.infer<typeof ActivationsQuery>;
@@ -41,6 +42,7 @@ export const SmsMessage = z.object({
   code: z.string(),
   received_at: z.string(),
 });
+export type SmsMessage = z.infer<typeof SmsMessage>;
 
 export const Activation = z
   .object({
@@ -93,3 +95,79 @@ export const ActivationsSummary = z.object({
   recent: z.array(Activation),
 });
 export type ActivationsSummary = z.infer<typeof ActivationsSummary>;
+
+// ---- staff view of every customer's activations (orders) ----
+
+export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
+/** paid: the price was captured (the code arrived); refunded: it went back to the wallet; pending: held. */
+export const OrderPaymentStatus = z.enum(ORDER_PAYMENT_STATUSES);
+export type OrderPaymentStatus = z.infer<typeof OrderPaymentStatus>;
+
+export const AdminOrdersFilter = z.object({
+  /** An activation id (or its first characters), a customer's name or email, or digits of the number. */
+  search: SearchText,
+  status: ActivationStatus.optional(),
+  payment_status: OrderPaymentStatus.optional(),
+});
+export type AdminOrdersFilter = z.infer<typeof AdminOrdersFilter>;
+export const AdminOrdersQuery = Pagination.extend(AdminOrdersFilter.shape);
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+export const AdminOrdersExportQuery = AdminOrdersFilter.extend({
+  /** A download link cannot set Accept-Language: the column titles' language comes here. */
+  lang: z.enum(['pt', 'en']).optional(),
+});
+export type AdminOrdersExportQuery = z.infer<typeof AdminOrdersExportQuery>;
+
+export const AdminOrder = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    /** The customer's full name, else the part of the email before the @. */
+    user_name: z.string(),
+    user_email: z.string(),
+    service_code: z.string(),
+    service_name: z.string(),
+    service_icon: z.string(),
+    country_code: z.string(),
+    country_name: z.string(),
+    flag: z.string(),
+    phone_number: z.string().nullable(),
+    code: z.string().nullable(),
+    status: ActivationStatus,
+    payment_status: OrderPaymentStatus,
+    price: Cents,
+    currency: Currency,
+    /** What an admin may do now: cancel with a refund (before a code), or finish (with a code). */
+    can_cancel: z.boolean(),
+    can_finish: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    expires_at: z.string().nullable(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+export const AdminOrdersResponse = z.array(AdminOrder);
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
+
+export const AdminOrderIdParams = z.object({ id: z.uuid() });
+export type AdminOrderIdParams = z.infer<typeof AdminOrderIdParams>;
+
+const Count = z.number().int();
+
+export const AdminOrdersSummary = z.object({
+  total: Count,
+  by_status: z.object({
+    pending: Count,
+    waiting_sms: Count,
+    code_received: Count,
+    finished: Count,
+    cancelled: Count,
+    expired: Count,
+    failed: Count,
+  }),
+  by_payment_status: z.object({ pending: Count, paid: Count, refunded: Count }),
+  /** Orders created in the last 24 hours. */
+  last_24h: Count,
+});
+export type AdminOrdersSummary = z.infer<typeof AdminOrdersSummary>;

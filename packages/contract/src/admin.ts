@@ -173,6 +173,7 @@ export const AdminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 export const AdminUsersList = z.array(AdminUser);
+export type AdminUsersList = z.infer<typeof AdminUsersList>;
 
 /** GET /api/v1/admin/users/stats: the footer of the users screen. */
 export const AdminUserStats = z
@@ -181,6 +182,7 @@ export const AdminUserStats = z
 export type AdminUserStats = z.infer<typeof AdminUserStats>;
 
 export const UserIdParams = z.object({ id: z.uuid() });
+export type UserIdParams = z.infer<typeof UserIdParams>;
 
 const FullName = z.string().trim().max(120);
 const PhoneNumber = z
@@ -236,6 +238,7 @@ export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
 
 /** POST /api/v1/admin/users/{id}/sessions/revoke */
 export const SessionsRevoked = z.object({ revoked: Count });
+export type SessionsRevoked = z.infer<typeof SessionsRevoked>;
 
 /** GET /api/v1/admin/audit: newest first. */
 export const AuditQuery = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrentUser } from './users.ts';
+import { CurrentUser } from './account.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -9,6 +9,7 @@ export const LoginForm = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
+export type LoginForm = z.infer<typeof LoginForm>;
 
 export const RegisterBody = z
   .object({
@@ -22,14 +23,17 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /** Login, register and the OIDC callback answer with the signed-in (or new) user. */
 export const AuthResponse = z.object({ user: CurrentUser });
+export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const CallbackBody = z.object({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
 });
+export type CallbackBody = z.infer<typeof CallbackBody>;
 
 /** Which sign-in methods the server offers (the OIDC button shows only when configured). */
 export const AuthProviders = z.object({ oidc: z.boolean() });
+export type AuthProviders = z.infer<typeof AuthProviders>;
 
 /**
  * What the server accepts at POST /api/v1/auth/register: RegisterBody with the email trimmed and
@@ -38,3 +42,4 @@ export const AuthProviders = z.object({ oidc: z.boolean() });
 export const RegisterRequest = RegisterBody.extend({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
 });
+export type RegisterRequest = z.infer<typeof RegisterRequest>;

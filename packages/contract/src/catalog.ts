@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, Currency } from './common.ts';
+import { Cents, Currency, Pagination, SearchText } from './common.ts';
 
 export const CategorySummary = z.object({
   slug: z.string(),
@@ -14,9 +14,12 @@ export const CategoriesQuery = z.object({
   currency: Currency.default('BRL'),
   lang: z.enum(['pt', 'en']).default('pt'),
 });
+export type CategoriesQuery = z.infer<typeof CategoriesQuery>;
 export const CategoriesResponse = z.array(CategorySummary);
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 export const CatalogLang = z.enum(['pt', 'en']);
+export type CatalogLang = z.infer<typeof CatalogLang>;
 
 export const ServicesQuery = z.object({
   currency: Currency.default('BRL'),
@@ -24,6 +27,7 @@ export const ServicesQuery = z.object({
   /** A category slug (sms, whatsapp, verification): only that category's services. */
   category: z.string().trim().min(1).max(40).optional(),
 });
+export type ServicesQuery = z.infer<typeof ServicesQuery>;
 
 export const ServiceSummary = z
   .object({
@@ -42,8 +46,10 @@ export const ServiceSummary = z
   .meta({ id: 'ServiceSummary' });
 export type ServiceSummary = z.infer<typeof ServiceSummary>;
 export const ServicesResponse = z.array(ServiceSummary);
+export type ServicesResponse = z.infer<typeof ServicesResponse>;
 
 export const CountriesQuery = z.object({ lang: CatalogLang.default('pt') });
+export type CountriesQuery = z.infer<typeof CountriesQuery>;
 
 export const CountrySummary = z
   .object({
@@ -59,6 +65,7 @@ export const CountrySummary = z
   .meta({ id: 'CountrySummary' });
 export type CountrySummary = z.infer<typeof CountrySummary>;
 export const CountriesResponse = z.array(CountrySummary);
+export type CountriesResponse = z.infer<typeof CountriesResponse>;
 
 export const ProductsQuery = z.object({
   service: z
@@ -75,24 +82,148 @@ export const ProductsQuery = z.object({
   currency: Currency.default('BRL'),
   lang: CatalogLang.default('pt'),
 });
+export type ProductsQuery = z.infer<typeof ProductsQuery>;
 
-export const ProductOffer = z
-  .object({
-    id: z.number().int(),
-    sku: z.string(),
-    service_code: z.string(),
-    service_name: z.string(),
-    service_icon: z.string(),
-    country_code: z.string(),
-    country_name: z.string(),
-    flag: z.string(),
-    dial_code: z.string(),
-    price: Cents,
-    currency: Currency,
-    stock: z.number().int(),
-    /** Active and in stock: it can be bought now. */
-    available: z.boolean(),
-  })
-  .meta({ id: 'ProductOffer' });
+/** What every product shape shows: which service, in which country. */
+export const ProductBase = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  service_code: z.string(),
+  service_name: z.string(),
+  service_icon: z.string(),
+  country_code: z.string(),
+  country_name: z.string(),
+  flag: z.string(),
+});
+export type ProductBase = z.infer<typeof ProductBase>;
+
+export const ProductOffer = ProductBase.extend({
+  dial_code: z.string(),
+  price: Cents,
+  currency: Currency,
+  stock: z.number().int(),
+  /** Active and in stock: it can be bought now. */
+  available: z.boolean(),
+}).meta({ id: 'ProductOffer' });
 export type ProductOffer = z.infer<typeof ProductOffer>;
 export const ProductsResponse = z.array(ProductOffer);
+export type ProductsResponse = z.infer<typeof ProductsResponse>;
+
+// ---- staff management of products (service × country) ----
+
+export const PRODUCT_STATUSES = ['active', 'inactive', 'out_of_stock'] as const;
+/** inactive: switched off by staff; out_of_stock: on, but no numbers (stock 0); active: on and in stock. */
+export const AdminProductStatus = z.enum(PRODUCT_STATUSES);
+export type AdminProductStatus = z.infer<typeof AdminProductStatus>;
+
+/** A product with stock above 0 and up to this many numbers counts as low stock (spec §2). */
+export const LOW_STOCK_MAX = 10;
+/** R$ 10.000,00 / $10,000.00: no number costs anywhere near this; a bigger value is a typo. */
+export const MAX_PRICE_CENTS = 1_000_000;
+/** Stock is a count of numbers upstream holds; the sync clamps to far less than this. */
+export const MAX_STOCK = 1_000_000;
+
+export const AdminProductsQuery = Pagination.extend({
+  /** Matches the service name, the SKU, the country name (pt or en) or the category name or slug. */
+  search: SearchText,
+  /** A category slug (sms, whatsapp, verification). */
+  category: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional(),
+  status: AdminProductStatus.optional(),
+});
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuery>;
+
+export const AdminProduct = ProductBase.extend({
+  /** "WhatsApp · Brasil": the service and the country in the caller's language. */
+  name: z.string(),
+  /** The category slug. */
+  category: z.string(),
+  category_name: z.string(),
+  price_brl: Cents,
+  price_usd: Cents,
+  stock: z.number().int(),
+  status: AdminProductStatus,
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}).meta({ id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof AdminProduct>;
+export const AdminProductsResponse = z.array(AdminProduct);
+export type AdminProductsResponse = z.infer<typeof AdminProductsResponse>;
+
+export const AdminProductsSummary = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  out_of_stock: z.number().int(),
+  /** Products with stock above 0 and up to LOW_STOCK_MAX, switched on or off. */
+  low_stock: z.number().int(),
+});
+export type AdminProductsSummary = z.infer<typeof AdminProductsSummary>;
+
+export const AdminProductIdParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type AdminProductIdParams = z.infer<typeof AdminProductIdParams>;
+
+const Price = z.number().int().positive().max(MAX_PRICE_CENTS);
+const Stock = z.number().int().min(0).max(MAX_STOCK);
+
+export const AdminProductUpdate = z
+  .object({
+    price_brl: Price.optional(),
+    price_usd: Price.optional(),
+    is_active: z.boolean().optional(),
+    /** The upstream stock sync overwrites this for products on sale at its next run. */
+    stock: Stock.optional(),
+  })
+  .strict();
+export type AdminProductUpdate = z.infer<typeof AdminProductUpdate>;
+
+export const AdminProductCreate = z
+  .object({
+    service_code: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]{2,12}$/),
+    country_code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((c) => c.toUpperCase()),
+    price_brl: Price,
+    price_usd: Price,
+    stock: Stock.default(0),
+    is_active: z.boolean().default(true),
+  })
+  .strict();
+export type AdminProductCreate = z.input<typeof AdminProductCreate>;
+
+/** What the product screens offer in their selects: every category, service and country, on or off. */
+export const AdminCatalogOptions = z.object({
+  categories: z.array(
+    z.object({
+      slug: z.string(),
+      name: z.string(),
+      is_active: z.boolean(),
+      product_count: z.number().int(),
+      active_count: z.number().int(),
+    }),
+  ),
+  services: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      icon: z.string(),
+      category: z.string(),
+      is_active: z.boolean(),
+    }),
+  ),
+  countries: z.array(
+    z.object({ code: z.string(), name: z.string(), flag: z.string(), is_active: z.boolean() }),
+  ),
+});
+export type AdminCatalogOptions = z.infer<typeof AdminCatalogOptions>;

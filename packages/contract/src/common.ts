@@ -11,15 +11,19 @@ export type Role = z.infer<typeof Role>;
 
 /** Languages and currencies a profile may hold (the profile screen offers es and EUR too). */
 export const ProfileLanguage = z.enum(['pt-BR', 'en-US', 'es']);
+export type ProfileLanguage = z.infer<typeof ProfileLanguage>;
 export const ProfileCurrency = z.enum(['BRL', 'USD', 'EUR']);
+export type ProfileCurrency = z.infer<typeof ProfileCurrency>;
 
 /** Integer minor units (cents): never a float anywhere money moves. */
 export const Cents = z.number().int().safe();
+export type Cents = z.infer<typeof Cents>;
 
 export const Pagination = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type Pagination = z.infer<typeof Pagination>;
 
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({
@@ -29,3 +33,21 @@ export function paginated<T extends z.ZodType>(item: T) {
     limit: z.number().int(),
   });
 }
+
+/** Free text typed in a search box: trimmed, bounded, and absent when blank. */
+export const SearchText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((s) => (s ? s : undefined));
+
+// ---- /health and /ready ----
+
+export const HealthResponse = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+export const ReadyResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponse>;

@@ -5,6 +5,7 @@ import { Cents, Currency, Pagination, paginated } from './common.ts';
 export const CurrencyParams = z.object({
   currency: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), Currency),
 });
+export type CurrencyParams = z.infer<typeof CurrencyParams>;
 
 export const Balance = z
   .object({
@@ -17,10 +18,12 @@ export const Balance = z
 export type Balance = z.infer<typeof Balance>;
 
 export const WalletsQuery = Pagination;
+export type WalletsQuery = z.infer<typeof WalletsQuery>;
 export const WalletsPage = paginated(Balance);
 export type WalletsPage = z.infer<typeof WalletsPage>;
 /** The body of the list calls (spec §7: a list); the total is in the X-Total-Count header. */
 export const WalletsList = z.array(Balance);
+export type WalletsList = z.infer<typeof WalletsList>;
 
 export const TRANSACTION_KINDS = ['topup', 'purchase', 'capture', 'refund', 'adjustment'] as const;
 
@@ -40,10 +43,13 @@ export const WalletTransaction = z
 export type WalletTransaction = z.infer<typeof WalletTransaction>;
 
 export const TransactionsQuery = Pagination;
+export type TransactionsQuery = z.infer<typeof TransactionsQuery>;
 export const AllTransactionsQuery = Pagination.extend({ currency: Currency.optional() });
+export type AllTransactionsQuery = z.infer<typeof AllTransactionsQuery>;
 export const TransactionsPage = paginated(WalletTransaction);
 export type TransactionsPage = z.infer<typeof TransactionsPage>;
 export const TransactionsList = z.array(WalletTransaction);
+export type TransactionsList = z.infer<typeof TransactionsList>;
 
 export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
@@ -112,6 +118,7 @@ export const CheckoutSession = z.object({ id: z.uuid(), url: z.string() }).meta(
 export type CheckoutSession = z.infer<typeof CheckoutSession>;
 
 export const PaymentIdParams = z.object({ id: z.uuid() });
+export type PaymentIdParams = z.infer<typeof PaymentIdParams>;
 
 /** Raw numbers reach only the sandbox; real providers get the token their browser SDK made. */
 export const CardInput = z
@@ -137,6 +144,7 @@ export const ConfirmIntentBody = z
 export type ConfirmIntentBody = z.infer<typeof ConfirmIntentBody>;
 
 export const SimulateBody = z.object({ outcome: z.enum(['paid', 'failed']).default('paid') }).strict();
+export type SimulateBody = z.infer<typeof SimulateBody>;
 
 export const PaymentIntent = z
   .object({
@@ -164,7 +172,9 @@ export const PaymentIntent = z
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
 
 export const WebhookParams = z.object({ provider: z.string().max(40) });
+export type WebhookParams = z.infer<typeof WebhookParams>;
 export const WebhookReply = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
+export type WebhookReply = z.infer<typeof WebhookReply>;
 
 /** The web's amount presets, in cents, per currency. */
 export const TOPUP_PRESETS: Record<Currency, readonly number[]> = {

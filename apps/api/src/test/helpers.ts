@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CurrentUser } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
-import type { CurrentUser } from '@numero/contract/users';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';

@@ -1,5 +1,5 @@
-import type { ActivationStatus } from '@numero/contract/activations';
-import { type AdminProductStatus, LOW_STOCK_MAX, type PaymentStatus } from '@numero/contract/admin-catalog';
+import type { ActivationStatus, OrderPaymentStatus } from '@numero/contract/activations';
+import { type AdminProductStatus, LOW_STOCK_MAX } from '@numero/contract/catalog';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { activations, categories, countries, products, services, users } from '../../db/schema/index.ts';
@@ -66,7 +66,7 @@ function productWhere(filter: ProductFilter): SQL | undefined {
 
 // ---- orders ----
 
-const paymentStatus = sql<PaymentStatus>`CASE ${activations.settled} WHEN 'captured' THEN 'paid' WHEN 'refunded' THEN 'refunded' ELSE 'pending' END`;
+const paymentStatus = sql<OrderPaymentStatus>`CASE ${activations.settled} WHEN 'captured' THEN 'paid' WHEN 'refunded' THEN 'refunded' ELSE 'pending' END`;
 
 const orderColumns = {
   id: activations.id,
@@ -95,10 +95,10 @@ const orderColumns = {
 export interface OrderFilter {
   search?: string;
   status?: ActivationStatus;
-  payment_status?: PaymentStatus;
+  payment_status?: OrderPaymentStatus;
 }
 
-const SETTLED_OF: Record<PaymentStatus, 'captured' | 'refunded' | null> = {
+const SETTLED_OF: Record<OrderPaymentStatus, 'captured' | 'refunded' | null> = {
   paid: 'captured',
   refunded: 'refunded',
   pending: null,

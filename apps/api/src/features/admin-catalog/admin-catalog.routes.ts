@@ -1,11 +1,13 @@
 import {
-  AdminCatalogOptions,
   AdminOrder,
   AdminOrderIdParams,
   AdminOrdersExportQuery,
   AdminOrdersQuery,
   AdminOrdersResponse,
   AdminOrdersSummary,
+} from '@numero/contract/activations';
+import {
+  AdminCatalogOptions,
   AdminProduct,
   AdminProductCreate,
   AdminProductIdParams,
@@ -13,7 +15,7 @@ import {
   AdminProductsResponse,
   AdminProductsSummary,
   AdminProductUpdate,
-} from '@numero/contract/admin-catalog';
+} from '@numero/contract/catalog';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../../http/access.ts';

@@ -1,14 +1,12 @@
+import type { AdminOrder, AdminOrdersQuery, AdminOrdersSummary } from '@numero/contract/activations';
 import type {
   AdminCatalogOptions,
-  AdminOrder,
-  AdminOrdersQuery,
-  AdminOrdersSummary,
   AdminProduct,
   AdminProductCreate,
   AdminProductsQuery,
   AdminProductsSummary,
   AdminProductUpdate,
-} from '@numero/contract/admin-catalog';
+} from '@numero/contract/catalog';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/lang.ts';

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@numero/contract/admin-catalog';
+import type { AdminOrder } from '@numero/contract/activations';
 import type { Lang } from '../../http/lang.ts';
 
 const HEADERS: Record<Lang, string[]> = {

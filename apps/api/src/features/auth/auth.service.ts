@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { CurrentUser } from '@numero/contract/account';
 import type { RegisterBody } from '@numero/contract/auth';
-import type { CurrentUser } from '@numero/contract/users';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser } from '@numero/contract/users';
+import type { CurrentUser } from '@numero/contract/account';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { HealthResponse, ReadyResponse } from '@numero/contract/health';
+import { HealthResponse, ReadyResponse } from '@numero/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import client from 'prom-client';
 import type { Database } from '../../db/client.ts';

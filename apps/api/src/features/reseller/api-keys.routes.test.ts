@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { API_KEY_PATTERN, MAX_ACTIVE_API_KEYS } from '@numero/contract/api-keys';
+import { API_KEY_PATTERN, MAX_ACTIVE_API_KEYS } from '@numero/contract/account';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';

@@ -4,7 +4,7 @@ import {
   ApiKeysQuery,
   CreateApiKeyBody,
   CreatedApiKey,
-} from '@numero/contract/api-keys';
+} from '@numero/contract/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Actor, ApiKeysService } from './api-keys.service.ts';

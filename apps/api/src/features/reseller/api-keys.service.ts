@@ -5,7 +5,7 @@ import {
   type ApiKeysPage,
   type CreatedApiKey,
   MAX_ACTIVE_API_KEYS,
-} from '@numero/contract/api-keys';
+} from '@numero/contract/account';
 import type { Currency } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { HANDLER_API_PATH } from '@numero/contract/api-keys';
+import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-import { HANDLER_API_PATH } from '@numero/contract/api-keys';
+import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import type { App } from '../../app.ts';
 import { type SignedIn, TEST_ORIGIN } from '../../test/helpers.ts';
 

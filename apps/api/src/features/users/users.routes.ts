@@ -1,4 +1,4 @@
-import { CurrentUser, ProfileUpdate } from '@numero/contract/users';
+import { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UsersService } from './users.service.ts';
 

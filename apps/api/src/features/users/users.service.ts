@@ -1,5 +1,5 @@
+import type { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
-import type { CurrentUser, ProfileUpdate } from '@numero/contract/users';
 import type { Executor } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@numero/contract/admin-catalog';
+import type { AdminOrder } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';

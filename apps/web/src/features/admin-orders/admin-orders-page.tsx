@@ -1,5 +1,10 @@
-import { ACTIVATION_STATUSES, ActivationStatus } from '@numero/contract/activations';
-import { type AdminOrder, PAYMENT_STATUSES, PaymentStatus } from '@numero/contract/admin-catalog';
+import {
+  ACTIVATION_STATUSES,
+  ActivationStatus,
+  type AdminOrder,
+  ORDER_PAYMENT_STATUSES,
+  OrderPaymentStatus,
+} from '@numero/contract/activations';
 import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +53,7 @@ export function AdminOrdersPage() {
   const search = params.get('search') ?? '';
   const parsedStatus = ActivationStatus.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
-  const parsedPayment = PaymentStatus.safeParse(params.get('payment_status'));
+  const parsedPayment = OrderPaymentStatus.safeParse(params.get('payment_status'));
   const paymentStatus = parsedPayment.success ? parsedPayment.data : undefined;
   const searchBox = useSearchBox(search, (text) => update({ search: text || null }));
   const filter = { search: search || undefined, status, payment_status: paymentStatus };
@@ -160,7 +165,7 @@ export function AdminOrdersPage() {
           onChange={(e) => update({ payment_status: e.target.value || null })}
         >
           <option value="">{t('filters.allPayments')}</option>
-          {PAYMENT_STATUSES.map((p) => (
+          {ORDER_PAYMENT_STATUSES.map((p) => (
             <option key={p} value={p}>
               {t(`payment.${p}`)}
             </option>

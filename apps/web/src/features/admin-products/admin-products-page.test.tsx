@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@numero/contract/admin-catalog';
+import type { AdminProduct } from '@numero/contract/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/admin-catalog';
+import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/catalog';
 import { FolderTree, Package, Pencil, Plus, Power, PowerOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

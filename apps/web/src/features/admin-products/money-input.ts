@@ -1,4 +1,4 @@
-import { MAX_PRICE_CENTS } from '@numero/contract/admin-catalog';
+import { MAX_PRICE_CENTS } from '@numero/contract/catalog';
 
 /**
  * Cents from what staff type in a price field: "5", "5,9", "5,90", "5.90", "R$ 5,90", "$5.90". Thousands

@@ -1,4 +1,4 @@
-import { type AdminProductStatus, LOW_STOCK_MAX } from '@numero/contract/admin-catalog';
+import { type AdminProductStatus, LOW_STOCK_MAX } from '@numero/contract/catalog';
 
 export type StockLevel = 'out' | 'low' | 'medium' | 'in';
 

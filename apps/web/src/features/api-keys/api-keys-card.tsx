@@ -1,4 +1,5 @@
-import { type ApiKey, HANDLER_API_PATH, MAX_ACTIVE_API_KEYS } from '@numero/contract/api-keys';
+import { type ApiKey, MAX_ACTIVE_API_KEYS } from '@numero/contract/account';
+import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

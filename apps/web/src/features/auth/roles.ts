@@ -1,5 +1,5 @@
+import type { CurrentUser } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
-import type { CurrentUser } from '@numero/contract/users';
 
 /** The server sends one role, and the list the spec's client holds; either one counts. */
 export function hasRole(user: CurrentUser | null | undefined, ...roles: Role[]): boolean {

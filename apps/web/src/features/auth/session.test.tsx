@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@numero/contract/users';
+import type { CurrentUser } from '@numero/contract/account';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';

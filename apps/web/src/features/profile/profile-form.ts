@@ -1,5 +1,5 @@
-import type { CurrentUser } from '@numero/contract/users';
-import { ProfileUpdate } from '@numero/contract/users';
+import type { CurrentUser } from '@numero/contract/account';
+import { ProfileUpdate } from '@numero/contract/account';
 
 export const PROFILE_LANGUAGES = ['pt-BR', 'en-US', 'es'] as const;
 export const PROFILE_CURRENCIES = ['BRL', 'USD', 'EUR'] as const;

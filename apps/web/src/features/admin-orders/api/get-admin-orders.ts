@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@numero/contract/admin-catalog';
+import type { AdminOrder } from '@numero/contract/activations';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api-client.ts';
 import { type AdminOrdersParams, adminOrderKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-import type { AdminOrdersSummary } from '@numero/contract/admin-catalog';
+import type { AdminOrdersSummary } from '@numero/contract/activations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminOrderKeys } from './keys.ts';

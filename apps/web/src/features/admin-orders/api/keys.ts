@@ -1,11 +1,10 @@
-import type { ActivationStatus } from '@numero/contract/activations';
-import type { PaymentStatus } from '@numero/contract/admin-catalog';
+import type { ActivationStatus, OrderPaymentStatus } from '@numero/contract/activations';
 import type { Lang } from '../../../i18n/index.ts';
 
 export interface AdminOrdersFilter {
   search?: string;
   status?: ActivationStatus;
-  payment_status?: PaymentStatus;
+  payment_status?: OrderPaymentStatus;
 }
 
 export interface AdminOrdersParams extends AdminOrdersFilter {

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@numero/contract/admin-catalog';
+import type { AdminOrder } from '@numero/contract/activations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { ACTIVATIONS_KEY, adminOrderKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductCreate } from '@numero/contract/admin-catalog';
+import type { AdminProduct, AdminProductCreate } from '@numero/contract/catalog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminProductKeys, CATALOG_KEY } from './keys.ts';

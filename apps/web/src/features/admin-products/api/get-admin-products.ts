@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@numero/contract/admin-catalog';
+import type { AdminProduct } from '@numero/contract/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api-client.ts';
 import { type AdminProductsParams, adminProductKeys } from './keys.ts';

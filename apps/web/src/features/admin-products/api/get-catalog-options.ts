@@ -1,4 +1,4 @@
-import type { AdminCatalogOptions } from '@numero/contract/admin-catalog';
+import type { AdminCatalogOptions } from '@numero/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lang } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';

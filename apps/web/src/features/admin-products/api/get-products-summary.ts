@@ -1,4 +1,4 @@
-import type { AdminProductsSummary } from '@numero/contract/admin-catalog';
+import type { AdminProductsSummary } from '@numero/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminProductKeys } from './keys.ts';

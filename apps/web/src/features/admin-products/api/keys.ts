@@ -1,4 +1,4 @@
-import type { AdminProductStatus } from '@numero/contract/admin-catalog';
+import type { AdminProductStatus } from '@numero/contract/catalog';
 import type { Lang } from '../../../i18n/index.ts';
 
 export interface AdminProductsParams {

@@ -1,4 +1,4 @@
-import { MAX_PRICE_CENTS, MAX_STOCK } from '@numero/contract/admin-catalog';
+import { MAX_PRICE_CENTS, MAX_STOCK } from '@numero/contract/catalog';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/field.tsx';
 import { formatMoney, localeFor } from '../../../i18n/format.ts';

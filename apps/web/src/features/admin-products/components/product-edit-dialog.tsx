@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductUpdate } from '@numero/contract/admin-catalog';
+import type { AdminProduct, AdminProductUpdate } from '@numero/contract/catalog';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

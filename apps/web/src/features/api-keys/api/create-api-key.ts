@@ -1,4 +1,4 @@
-import type { CreateApiKeyBody, CreatedApiKey } from '@numero/contract/api-keys';
+import type { CreateApiKeyBody, CreatedApiKey } from '@numero/contract/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { API_KEYS_QUERY_KEY } from './get-api-keys.ts';

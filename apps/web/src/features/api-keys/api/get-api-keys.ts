@@ -1,4 +1,4 @@
-import type { ApiKeysPage } from '@numero/contract/api-keys';
+import type { ApiKeysPage } from '@numero/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

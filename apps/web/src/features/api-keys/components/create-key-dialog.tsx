@@ -1,4 +1,4 @@
-import { API_KEY_NAME_MAX, ApiKeyName, type CreatedApiKey } from '@numero/contract/api-keys';
+import { API_KEY_NAME_MAX, ApiKeyName, type CreatedApiKey } from '@numero/contract/account';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@numero/contract/api-keys';
+import type { ApiKey } from '@numero/contract/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@numero/contract/users';
+import type { CurrentUser } from '@numero/contract/account';
 import { api } from '../../../lib/api-client.ts';
 
 export interface Credentials {

@@ -1,5 +1,5 @@
+import type { CurrentUser } from '@numero/contract/account';
 import type { RegisterBody } from '@numero/contract/auth';
-import type { CurrentUser } from '@numero/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import type { CurrentUser, ProfileUpdate } from '@numero/contract/users';
+import type { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
