@@ -17,6 +17,9 @@ import {
 import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { usersRoutes } from './features/account/account.routes.ts';
+import { createUsersService } from './features/account/account.service.ts';
+import { createUsersRepository } from './features/account/users.repository.ts';
 import { registerActivations } from './features/activations/activations.plugin.ts';
 import { registerAdmin } from './features/admin/admin.plugin.ts';
 import { registerAdminCatalog } from './features/admin-catalog/admin-catalog.plugin.ts';
@@ -33,16 +36,13 @@ import { createCatalogRepository } from './features/catalog/catalog.repository.t
 import { catalogRoutes } from './features/catalog/catalog.routes.ts';
 import { createCatalogService } from './features/catalog/catalog.service.ts';
 import type { FeatureContext } from './features/context.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { registerReseller } from './features/reseller/reseller.plugin.ts';
-import { createUsersRepository } from './features/users/users.repository.ts';
-import { usersRoutes } from './features/users/users.routes.ts';
-import { createUsersService } from './features/users/users.service.ts';
 import { registerWallet } from './features/wallet/wallet.plugin.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
+import { healthRoutes } from './http/health.routes.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSessionLoading } from './http/session.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../features/auth/password.ts';
+import { hashPassword } from '../lib/password.ts';
 import type { Database } from './client.ts';
 
 const categories = [

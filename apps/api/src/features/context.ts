@@ -10,10 +10,10 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { PeriodicTask } from '../jobs/scheduler.ts';
+import type { UsersService } from './account/account.service.ts';
 import type { AuditService } from './audit/audit.service.ts';
 import type { AuthService } from './auth/auth.service.ts';
 import type { LedgerService } from './ledger/ledger.service.ts';
-import type { UsersService } from './users/users.service.ts';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,

@@ -5,11 +5,6 @@ import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createAuditService } from '../audit/audit.service.ts';
-import { createActivationsRepository } from './activations.repository.ts';
-import { createActivationsService, type StaffActor } from './activations.service.ts';
 import {
   buildActivations,
   gate,
@@ -18,7 +13,12 @@ import {
   settlementTransfers,
   stubProvider,
   topUp,
-} from './test-support.ts';
+} from '../../test/activations-fixture.ts';
+import { createClock, createTestDatabase } from '../../test/helpers.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createAuditService } from '../audit/audit.service.ts';
+import { createActivationsRepository } from './activations.repository.ts';
+import { createActivationsService, type StaffActor } from './activations.service.ts';
 
 let keys = 0;
 const key = () => `admin-test-key-${++keys}-${Date.now()}`;

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
 import {
   buildActivations,
   insertUser,
@@ -12,7 +11,8 @@ import {
   settlementTransfers,
   stubProvider,
   topUp,
-} from './test-support.ts';
+} from '../../test/activations-fixture.ts';
+import { createClock, createTestDatabase } from '../../test/helpers.ts';
 
 const MINUTE = 60_000;
 const jitter = () => new Promise<void>((r) => setTimeout(r, Math.floor(Math.random() * 4)));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
+import { productId, topUp } from '../../test/activations-fixture.ts';
 import {
   createClock,
   createTestApp,
@@ -11,7 +12,6 @@ import {
 } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
-import { productId, topUp } from './test-support.ts';
 
 const MINUTE = 60_000;
 const SMS_DELAY_MS = 5_000;

@@ -4,10 +4,6 @@ import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
-import { flows } from '../ledger/ledger.service.ts';
-import { createActivationsRepository } from './activations.repository.ts';
-import { STALE_PENDING_MS } from './activations.service.ts';
 import {
   buildActivations,
   gate,
@@ -18,7 +14,11 @@ import {
   stubProvider,
   systemBalances,
   topUp,
-} from './test-support.ts';
+} from '../../test/activations-fixture.ts';
+import { createClock, createTestDatabase } from '../../test/helpers.ts';
+import { flows } from '../ledger/ledger.service.ts';
+import { createActivationsRepository } from './activations.repository.ts';
+import { STALE_PENDING_MS } from './activations.service.ts';
 
 const MINUTE = 60_000;
 let keys = 0;

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
+import { productId, settlementTransfers, topUp } from '../../test/activations-fixture.ts';
 import {
   createClock,
   createTestApp,
@@ -12,7 +13,6 @@ import {
   signUpAndSignIn,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
-import { productId, settlementTransfers, topUp } from '../activations/test-support.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 

@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
+import { topUp } from '../../test/activations-fixture.ts';
 import {
   createClock,
   createTestApp,
@@ -11,7 +12,6 @@ import {
   signUpAndSignIn,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
-import { topUp } from '../activations/test-support.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 import { createAdminRepository } from './admin.repository.ts';

@@ -2,6 +2,7 @@ import type { Role } from '@numero/contract/common';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
+import { topUp } from '../../test/activations-fixture.ts';
 import {
   ADMIN,
   createTestApp,
@@ -12,13 +13,12 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from '../../test/helpers.ts';
-import { topUp } from '../activations/test-support.ts';
+import { createUsersService } from '../account/account.service.ts';
+import { createUsersRepository } from '../account/users.repository.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
-import { createUsersRepository } from '../users/users.repository.ts';
-import { createUsersService } from '../users/users.service.ts';
 import { createAdminRepository } from './admin.repository.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
 

@@ -9,12 +9,12 @@ import type {
 import type { Role } from '@numero/contract/common';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { hashPassword as argon2Hash } from '../../lib/password.ts';
+import { normaliseEmail, type UsersService } from '../account/account.service.ts';
+import type { AccountChanges, UserRow } from '../account/users.repository.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { hashPassword as argon2Hash } from '../auth/password.ts';
 import { assertPasswordAcceptable } from '../auth/password-policy.ts';
-import type { AccountChanges, UserRow } from '../users/users.repository.ts';
-import { normaliseEmail, type UsersService } from '../users/users.service.ts';
 import type { AdminRepository, AdminUserRow } from './admin.repository.ts';
 import './admin.messages.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { auditLogs, sessions, users } from '../../db/schema/index.ts';
+import { verifyPassword } from '../../lib/password.ts';
 import {
   ADMIN,
   createClock,
@@ -10,11 +11,10 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from '../../test/helpers.ts';
-import { verifyPassword } from './password.ts';
 
 // The real argon2id, watched: an unknown email must cost one verification like a wrong password.
 vi.mock('./password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./password.ts')>();
+  const real = await importOriginal<typeof import('../../lib/password.ts')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 

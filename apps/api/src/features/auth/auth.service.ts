@@ -4,10 +4,10 @@ import type { RegisterBody } from '@numero/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { normaliseEmail, toCurrentUser, type UsersService } from '../account/account.service.ts';
+import type { UserRow } from '../account/users.repository.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { normaliseEmail, toCurrentUser, type UsersService } from '../users/users.service.ts';
-import { hashPassword, verifyPassword } from './password.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import type { SessionMeta, SessionService } from './session.service.ts';
 

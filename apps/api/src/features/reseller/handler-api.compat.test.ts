@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { createSmsActivateProvider } from '../../providers/numbers/sms-activate.ts';
+import { productId, topUp } from '../../test/activations-fixture.ts';
 import { createClock, createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
-import { productId, topUp } from '../activations/test-support.ts';
+import { createApiKey } from '../../test/reseller-fixture.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 import { redactApiKey } from './handler-api.routes.ts';
-import { createApiKey } from './test-support.ts';
 
 const SMS_DELAY_MS = 5_000;
 

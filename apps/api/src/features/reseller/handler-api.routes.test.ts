@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
+import { productId, topUp } from '../../test/activations-fixture.ts';
 import { createClock, createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
-import { productId, topUp } from '../activations/test-support.ts';
+import { callProtocol, createApiKey } from '../../test/reseller-fixture.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 import { KEY_RATE_LIMIT } from './handler-api.routes.ts';
-import { callProtocol, createApiKey } from './test-support.ts';
 
 const SMS_DELAY_MS = 5_000;
 /** "2025-03-01 12:00:00": how the protocol writes a time (UTC here). */

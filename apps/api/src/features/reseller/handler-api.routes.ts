@@ -7,7 +7,7 @@ import {
   type RateLimitRule,
   rateLimited,
 } from '../../http/rate-limit.ts';
-import type { ApiKeysService } from './api-keys.service.ts';
+import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { HandlerApi, ProtocolParams, ProtocolReply } from './handler-api.service.ts';
 
 /** Per key: a busy bot polling getStatus for many numbers stays well inside it. */

@@ -2,7 +2,7 @@ import type { ActivationDetail } from '@numero/contract/activations';
 import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
-import type { KeyHolder } from './api-keys.service.ts';
+import type { KeyHolder } from '../account/api-keys.service.ts';
 import {
   createHandlerApi,
   decimal,

@@ -7,10 +7,10 @@ import {
   smsActivateCountryId,
   smsActivateServiceCode,
 } from '../../providers/numbers/sms-activate.ts';
+import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { KeyHolder } from './api-keys.service.ts';
 
 /**
  * What one protocol call answers: a plain-text token or a JSON document, with HTTP 200 unless said

@@ -1,10 +1,10 @@
+import { createApiKeysRepository } from '../account/api-keys.repository.ts';
+import { apiKeysRoutes } from '../account/api-keys.routes.ts';
+import { createApiKeysService } from '../account/api-keys.service.ts';
 import { activationsServiceOf } from '../activations/activations.plugin.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import type { FeatureContext } from '../context.ts';
-import { createApiKeysRepository } from './api-keys.repository.ts';
-import { apiKeysRoutes } from './api-keys.routes.ts';
-import { createApiKeysService } from './api-keys.service.ts';
 import { handlerApiRoutes } from './handler-api.routes.ts';
 import { createHandlerApi } from './handler-api.service.ts';
 

@@ -1,9 +1,9 @@
 import type { FeatureContext } from '../context.ts';
-import { buildPaymentProvider } from '../payments/payment-providers.ts';
-import { createPaymentsRepository } from '../payments/payments.repository.ts';
-import { paymentsRoutes } from '../payments/payments.routes.ts';
-import { createPaymentsService, SWEEP } from '../payments/payments.service.ts';
-import { sandboxCheckoutRoutes } from '../payments/sandbox-checkout.routes.ts';
+import { buildPaymentProvider } from './payment-providers.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { createPaymentsService, SWEEP } from './payments.service.ts';
+import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { createWalletService } from './wallet.service.ts';
 

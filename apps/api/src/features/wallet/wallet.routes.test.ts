@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
-import { INJECT_ENV, paymentsProbe } from '../payments/test-support.ts';
+import { INJECT_ENV, paymentsProbe } from '../../test/wallet-fixture.ts';
 import { formatMoney } from './wallet.service.ts';
 
 const { app, database } = await createTestApp({ env: INJECT_ENV });

@@ -1,6 +1,6 @@
 import { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UsersService } from './users.service.ts';
+import type { UsersService } from './account.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // JSON only: a text/plain body is refused with 415 (this plugin's scope only).

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Currency } from '@numero/contract/common';
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { eq, sql } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
-import { queryRows } from '../../db/sql.ts';
-import { signSandboxWebhook } from '../../providers/payments/sandbox.ts';
-import { TEST_ORIGIN } from '../../test/helpers.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService } from '../ledger/ledger.service.ts';
+import type { App } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { payments } from '../db/schema/index.ts';
+import { queryRows } from '../db/sql.ts';
+import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
+import { createLedgerService } from '../features/ledger/ledger.service.ts';
+import { signSandboxWebhook } from '../providers/payments/sandbox.ts';
+import { TEST_ORIGIN } from './helpers.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_numero_payments';
 

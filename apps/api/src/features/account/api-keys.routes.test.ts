@@ -11,7 +11,7 @@ import {
   signUpAndSignIn,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
-import { callProtocol, createApiKey } from './test-support.ts';
+import { callProtocol, createApiKey } from '../../test/reseller-fixture.ts';
 
 describe('API keys', async () => {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));

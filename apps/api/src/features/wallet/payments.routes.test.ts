@@ -4,8 +4,8 @@ import { users, webhookEvents } from '../../db/schema/index.ts';
 import { validateDigitableLine } from '../../providers/payments/boleto.ts';
 import { parseBrCode } from '../../providers/payments/br-code.ts';
 import { createClock, createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { INJECT_ENV, paymentsProbe, WEBHOOK_SECRET } from '../../test/wallet-fixture.ts';
 import { POLL_RECHECK_MS, SWEEP } from './payments.service.ts';
-import { INJECT_ENV, paymentsProbe, WEBHOOK_SECRET } from './test-support.ts';
 
 const clock = createClock(new Date('2026-03-10T15:00:00Z'));
 const { app, database } = await createTestApp({ now: clock.now, env: INJECT_ENV });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN } from '../../test/helpers.ts';
+import { createTestApp, TEST_ORIGIN } from '../test/helpers.ts';
 
 describe('health, readiness, metrics and docs', async () => {
   const { app, database } = await createTestApp();

@@ -1,16 +1,16 @@
 import type { Currency } from '@numero/contract/common';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { queryRows } from '../../db/sql.ts';
-import { createRateLimiter, type RateLimitRule } from '../../http/rate-limit.ts';
-import type { NumberProvider, UpstreamStatus } from '../../providers/numbers/number-provider.ts';
-import { createSimulatorProvider } from '../../providers/numbers/simulator.ts';
-import { createCatalogRepository } from '../catalog/catalog.repository.ts';
-import { createCatalogService } from '../catalog/catalog.service.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService, flows } from '../ledger/ledger.service.ts';
-import { createActivationsRepository } from './activations.repository.ts';
-import { createActivationsService } from './activations.service.ts';
+import type { Database } from '../db/client.ts';
+import { queryRows } from '../db/sql.ts';
+import { createActivationsRepository } from '../features/activations/activations.repository.ts';
+import { createActivationsService } from '../features/activations/activations.service.ts';
+import { createCatalogRepository } from '../features/catalog/catalog.repository.ts';
+import { createCatalogService } from '../features/catalog/catalog.service.ts';
+import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
+import { createLedgerService, flows } from '../features/ledger/ledger.service.ts';
+import { createRateLimiter, type RateLimitRule } from '../http/rate-limit.ts';
+import type { NumberProvider, UpstreamStatus } from '../providers/numbers/number-provider.ts';
+import { createSimulatorProvider } from '../providers/numbers/simulator.ts';
 
 /** For tests only: activations wired on a test database, with the clock and the sellers under control. */
 export function buildActivations(

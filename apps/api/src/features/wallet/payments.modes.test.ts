@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
-import { paymentsProbe } from './test-support.ts';
+import { paymentsProbe } from '../../test/wallet-fixture.ts';
 
 describe('with a real provider configured (Stripe, unreachable here)', async () => {
   const { app, database } = await createTestApp({

@@ -1,6 +1,6 @@
 import { HANDLER_API_PATH } from '@numero/contract/reseller';
-import type { App } from '../../app.ts';
-import { type SignedIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import type { App } from '../app.ts';
+import { type SignedIn, TEST_ORIGIN } from './helpers.ts';
 
 /** For tests only: a new API key of a signed-in user, through the profile's own route. */
 export async function createApiKey(app: App, who: SignedIn, name = 'bot'): Promise<string> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { settings, webhookEvents } from '../../db/schema/index.ts';
 import { createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
-import { paymentsProbe } from './test-support.ts';
+import { paymentsProbe } from '../../test/wallet-fixture.ts';
 
 /** A port nobody listens on right now, so PUBLIC_URL can name it before the app starts. */
 async function freePort(): Promise<number> {

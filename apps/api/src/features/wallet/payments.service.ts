@@ -20,9 +20,9 @@ import {
 } from '../../providers/payments/payment-provider.ts';
 import type { PaymentsConfig } from '../../providers/payments/payments.config.ts';
 import { flows, type LedgerService } from '../ledger/ledger.service.ts';
-import { formatMoney, topupDescription } from '../wallet/wallet.service.ts';
 import type { BuiltProvider } from './payment-providers.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import { formatMoney, topupDescription } from './wallet.service.ts';
 import './payments.messages.ts';
 
 /** How often one payment's status may be asked of the provider while a browser polls it. */

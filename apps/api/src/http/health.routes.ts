@@ -1,7 +1,7 @@
 import { HealthResponse, ReadyResponse } from '@numero/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import client from 'prom-client';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../db/client.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const registry = new client.Registry();

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.ts';
-import './reseller.messages.ts';
+import '../reseller/reseller.messages.ts';
 
 /** last_used_at is written at most once a minute: a busy bot costs one write a minute, not one a call. */
 const API_KEY_TOUCH_MS = 60_000;

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { type Lang, requestLanguage } from '../../http/lang.ts';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.ts';
 import type { SandboxCheckout, SandboxPaymentProvider } from '../../providers/payments/sandbox.ts';
-import { formatMoney, localiseDescription } from '../wallet/wallet.service.ts';
 import { SANDBOX_CHECKOUT_PATH } from './payment-providers.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { formatMoney, localiseDescription } from './wallet.service.ts';
 
 const ACTION_PATH = '/api/v1/payments/sandbox/checkout';
 
