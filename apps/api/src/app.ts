@@ -17,29 +17,17 @@ import {
 import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { usersRoutes } from './features/account/account.routes.ts';
-import { createUsersService } from './features/account/account.service.ts';
-import { createUsersRepository } from './features/account/users.repository.ts';
-import { registerActivations } from './features/activations/activations.plugin.ts';
-import { registerAdmin } from './features/admin/admin.plugin.ts';
-import { registerAdminCatalog } from './features/admin-catalog/admin-catalog.plugin.ts';
+import { createAccountModule } from './features/account/account.module.ts';
+import { createActivationsModule } from './features/activations/activations.module.ts';
+import { createAdminModule } from './features/admin/admin.module.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
-import { createOidcClient } from './features/auth/oidc.client.ts';
-import { createOidcRepository } from './features/auth/oidc.repository.ts';
-import { createOidcService } from './features/auth/oidc.service.ts';
-import { createSessionRepository } from './features/auth/session.repository.ts';
-import { createSessionService } from './features/auth/session.service.ts';
-import { createCatalogRepository } from './features/catalog/catalog.repository.ts';
-import { catalogRoutes } from './features/catalog/catalog.routes.ts';
-import { createCatalogService } from './features/catalog/catalog.service.ts';
-import type { FeatureContext } from './features/context.ts';
+import { createAuthModule } from './features/auth/auth.module.ts';
+import { createCatalogModule } from './features/catalog/catalog.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
-import { registerReseller } from './features/reseller/reseller.plugin.ts';
-import { registerWallet } from './features/wallet/wallet.plugin.ts';
+import { createResellerModule } from './features/reseller/reseller.module.ts';
+import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { registerErrorHandling, sendError } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
@@ -47,7 +35,9 @@ import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSessionLoading } from './http/session.ts';
 import './http/request-user.ts';
-import { createScheduler, type PeriodicTask } from './jobs/scheduler.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import type { FeatureModule } from './module.ts';
+import { buildNumberProviders, stockFromProviders } from './providers/numbers/build.ts';
 
 export interface AppDeps {
   config: Config;
@@ -97,9 +87,6 @@ export async function buildApp(deps: AppDeps) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
-  const sessions = createSessionService({ repository: createSessionRepository(database.db), now });
-  // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
-  registerSessionLoading(app, { sessions, secureCookies: config.secureCookies });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -114,60 +101,47 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
-
   const limiter = config.redis
     ? await connectRedisLimiter(app, config.redis, now)
     : createRateLimiter(database.db, now);
-  const audit = createAuditService({ repository: createAuditRepository(database.db), now });
-  const users = createUsersService({ repository: createUsersRepository(database.db), audit, now });
-  const auth = createAuthService({ db: database.db, users, sessions, audit, limiter, now });
-  const oidc = createOidcService({
-    client: config.oidc
-      ? createOidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/auth-callback` }, { now })
-      : null,
-    provider: config.oidc?.issuer ?? '',
-    db: database.db,
-    repository: createOidcRepository(database.db),
-    users,
-    auth,
+
+  // Every module is built once, here, in dependency order; features get each other's services only
+  // through these arguments.
+  const db = database.db;
+  const audit = createAuditService({ repository: createAuditRepository(db), now });
+  const ledger = createLedgerService({ repository: createLedgerRepository(db) });
+  const numberProviders = buildNumberProviders(config.numbers, now);
+  const account = createAccountModule({ db, audit, now });
+  const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
+  const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
+  const activations = createActivationsModule({
+    db,
+    ledger,
+    catalog: catalog.service,
     audit,
+    providers: numberProviders,
+    limiter,
+    upstreamTimeoutMs: config.numbers.timeoutMs,
+    log: app.log,
+    now,
+  });
+  const wallet = await createWalletModule({ config, db, ledger, limiter, log: app.log, now });
+  const reseller = createResellerModule({
+    apiKeys: account.apiKeys,
+    activations: activations.service,
+    catalog: catalog.service,
+    ledger,
     limiter,
     now,
   });
+  const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
+  const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin];
 
+  // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
+  registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });
   await app.register(healthRoutes, { database });
-  await app.register(catalogRoutes, { catalog });
-  await app.register(authRoutes, { auth, oidc, secureCookies: config.secureCookies });
-  await app.register(usersRoutes, { users });
-
-  const tasks: PeriodicTask[] = [];
-  tasks.push({
-    name: 'accounts.purge-expired',
-    intervalMs: 15 * 60_000,
-    run: async () => {
-      await auth.purgeExpired();
-      await oidc.purgeExpiredStates();
-    },
-  });
-  const ctx: FeatureContext = {
-    app,
-    config,
-    database,
-    now,
-    ledger: createLedgerService({ repository: createLedgerRepository(database.db) }),
-    audit,
-    users,
-    auth,
-    limiter,
-    addTask: (task) => tasks.push(task),
-  };
-  await registerWallet(ctx);
-  await registerActivations(ctx);
-  await registerAdmin(ctx);
-  await registerAdminCatalog(ctx);
-  // After activations: the reseller protocol buys through the activations service.
-  await registerReseller(ctx);
+  for (const module of modules) await module.routes(app);
+  const tasks = modules.flatMap((m) => m.tasks);
 
   const scheduler = createScheduler(tasks, (task, err) =>
     app.log.error({ err, task }, 'background task failed'),

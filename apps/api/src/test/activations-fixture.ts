@@ -6,6 +6,7 @@ import { createActivationsRepository } from '../features/activations/activations
 import { createActivationsService } from '../features/activations/activations.service.ts';
 import { createCatalogRepository } from '../features/catalog/catalog.repository.ts';
 import { createCatalogService } from '../features/catalog/catalog.service.ts';
+import { createProductsRepository } from '../features/catalog/products.repository.ts';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService, flows } from '../features/ledger/ledger.service.ts';
 import { createRateLimiter, type RateLimitRule } from '../http/rate-limit.ts';
@@ -24,7 +25,10 @@ export function buildActivations(
 ) {
   const { db } = database;
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
-  const catalog = createCatalogService({ repository: createCatalogRepository(db) });
+  const catalog = createCatalogService({
+    repository: createCatalogRepository(db),
+    products: createProductsRepository(db),
+  });
   const activations = createActivationsService({
     db,
     repository: createActivationsRepository(db),

@@ -1,8 +1,8 @@
 import { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UsersService } from './account.service.ts';
+import type { AccountService } from './account.service.ts';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService }> = async (app, { users }) => {
   // JSON only: a text/plain body is refused with 415 (this plugin's scope only).
   app.removeContentTypeParser('text/plain');
 

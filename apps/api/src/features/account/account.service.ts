@@ -1,7 +1,7 @@
 import type { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
 import type { Executor } from '../../db/client.ts';
-import { AppError, registerMessages } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type {
   AccountChanges,
@@ -11,13 +11,11 @@ import type {
   UsersRepository,
 } from './users.repository.ts';
 
-registerMessages({
-  EMAIL_TAKEN: {
-    pt: 'Email já cadastrado. Por favor, utilize outro email ou faça login.',
-    en: 'Email already registered. Please use another email or sign in.',
-  },
-  USER_NOT_FOUND: { pt: 'Usuário não encontrado.', en: 'User not found.' },
-});
+import './account.messages.ts';
+
+/** A user account as the other features see it (auth checks its password hash, admin edits it). */
+export type User = UserRow;
+export type { AccountChanges };
 
 /** Users type their email in any case and with stray spaces; it is stored trimmed and in lowercase. */
 export function normaliseEmail(email: string): string {
@@ -44,7 +42,7 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export function createUsersService({
+export function createAccountService({
   repository,
   audit,
   now,
@@ -137,7 +135,7 @@ export function createUsersService({
     },
   };
 }
-export type UsersService = ReturnType<typeof createUsersService>;
+export type AccountService = ReturnType<typeof createAccountService>;
 
 function pick(row: UserRow, changes: ProfileChanges): Record<string, unknown> {
   return Object.fromEntries(Object.keys(changes).map((k) => [k, row[k as keyof ProfileChanges]]));

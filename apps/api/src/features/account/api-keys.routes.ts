@@ -5,17 +5,11 @@ import {
   CreateApiKeyBody,
   CreatedApiKey,
 } from '@numero/contract/account';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Actor, ApiKeysService } from './api-keys.service.ts';
+import { actorOf } from '../../http/actor.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
 
 const tags = ['api-keys'];
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  id: request.user!.id,
-  email: request.user!.email,
-  ip: request.ip,
-});
 
 /** The caller's own keys for the reseller protocol; nobody sees or revokes another user's. */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {

@@ -8,10 +8,11 @@ import {
 } from '@numero/contract/account';
 import type { Currency } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.ts';
-import '../reseller/reseller.messages.ts';
+import './account.messages.ts';
 
 /** last_used_at is written at most once a minute: a busy bot costs one write a minute, not one a call. */
 const API_KEY_TOUCH_MS = 60_000;
@@ -40,12 +41,6 @@ export interface KeyHolder {
   keyId: string;
   userId: string;
   currency: Currency;
-}
-
-export interface Actor {
-  id: string;
-  email: string;
-  ip: string | null;
 }
 
 function toDto(row: ApiKeyRow): ApiKey {

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
+import type { Actor } from '../../http/actor.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import {
@@ -18,7 +19,7 @@ import { createClock, createTestDatabase } from '../../test/helpers.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createActivationsRepository } from './activations.repository.ts';
-import { createActivationsService, type StaffActor } from './activations.service.ts';
+import { createActivationsService } from './activations.service.ts';
 
 let keys = 0;
 const key = () => `admin-test-key-${++keys}-${Date.now()}`;
@@ -39,7 +40,7 @@ describe('activations service: staff actions', async () => {
     database.db,
     sql`SELECT id, email FROM users WHERE role = 'ADMIN' LIMIT 1`,
   );
-  const staff: StaffActor = { id: adminRow!.id, email: adminRow!.email, ip: '127.0.0.1' };
+  const staff: Actor = { id: adminRow!.id, email: adminRow!.email, ip: '127.0.0.1' };
 
   /** The service as the plugin builds it (with the audit), on the given upstream sellers. */
   const serviceWith = (...providers: NumberProvider[]) =>

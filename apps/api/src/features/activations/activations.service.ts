@@ -9,8 +9,10 @@ import {
 } from '@numero/contract/activations';
 import type { Currency } from '@numero/contract/common';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
+import { forEachLimited } from '../../lib/for-each-limited.ts';
 import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
 import {
   type NumberProvider,
@@ -19,7 +21,6 @@ import {
 } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { forEachLimited } from '../catalog/catalog.service.ts';
 import { flows, type LedgerService } from '../ledger/ledger.service.ts';
 import {
   type ActivationChanges,
@@ -57,13 +58,6 @@ export interface ActivationsDeps {
   log?: { warn(obj: object, msg: string): void };
   /** Records what staff do to customers' activations, in the same transaction as the change. */
   audit?: Pick<AuditService, 'record'>;
-}
-
-/** A member of staff acting on any customer's activation (the route checked the role). */
-export interface StaffActor {
-  id: string;
-  email: string;
-  ip?: string | null;
 }
 
 export interface PurchaseInput {
@@ -432,7 +426,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   }
 
   /** code_received → finished; false when it was finished already (finishing twice changes nothing). */
-  async function finishRow(row: ActivationRow, actor?: StaffActor): Promise<boolean> {
+  async function finishRow(row: ActivationRow, actor?: Actor): Promise<boolean> {
     if (row.status === 'finished') return false;
     if (row.status !== 'code_received') throw new AppError('FINISH_NOT_ALLOWED', 409);
     const changed = await db.transaction(async (tx) => {
@@ -458,7 +452,7 @@ export function createActivationsService(deps: ActivationsDeps) {
 
   async function recordStaffAction(
     tx: Tx,
-    actor: StaffActor,
+    actor: Actor,
     before: ActivationRow,
     operation: 'cancel' | 'finish',
     status: ActivationRow['status'],
@@ -492,7 +486,7 @@ export function createActivationsService(deps: ActivationsDeps) {
    * Cancels any customer's activation before its code and refunds the price to their wallet, exactly
    * once: the refund happens under the row lock and the ledger refuses a second settlement.
    */
-  async function adminCancel(id: string, actor: StaffActor): Promise<void> {
+  async function adminCancel(id: string, actor: Actor): Promise<void> {
     const row = await repository.findById(id);
     if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
     const refusal = staffCancelRefusal(row);
@@ -518,7 +512,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   }
 
   /** Finishes any customer's activation that has its code (the price was captured when it arrived). */
-  async function adminFinish(id: string, actor: StaffActor): Promise<void> {
+  async function adminFinish(id: string, actor: Actor): Promise<void> {
     const row = await repository.findById(id);
     if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
     await finishRow(row, actor);

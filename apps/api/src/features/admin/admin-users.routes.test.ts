@@ -13,7 +13,7 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from '../../test/helpers.ts';
-import { createUsersService } from '../account/account.service.ts';
+import { createAccountService } from '../account/account.service.ts';
 import { createUsersRepository } from '../account/users.repository.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
@@ -540,7 +540,7 @@ describe('admin user management', async () => {
         repository: createAuditRepository(database.db),
         now: () => new Date(),
       });
-      const users = createUsersService({
+      const users = createAccountService({
         repository: createUsersRepository(database.db),
         audit,
         now: () => new Date(),

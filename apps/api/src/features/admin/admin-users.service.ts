@@ -10,8 +10,12 @@ import type { Role } from '@numero/contract/common';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashPassword as argon2Hash } from '../../lib/password.ts';
-import { normaliseEmail, type UsersService } from '../account/account.service.ts';
-import type { AccountChanges, UserRow } from '../account/users.repository.ts';
+import {
+  type AccountChanges,
+  type AccountService,
+  normaliseEmail,
+  type User,
+} from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { assertPasswordAcceptable } from '../auth/password-policy.ts';
@@ -56,14 +60,14 @@ function toAccountChanges(body: AdminUserUpdate): AccountChanges {
 }
 
 /** Only what really changes: a form that sends every field back writes (and audits) just the edits. */
-function onlyDifferences(before: UserRow, changes: AccountChanges): AccountChanges {
+function onlyDifferences(before: User, changes: AccountChanges): AccountChanges {
   return Object.fromEntries(
     Object.entries(changes).filter(([k, v]) => before[k as keyof AccountChanges] !== v),
   ) as AccountChanges;
 }
 
-function pick(row: UserRow, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, row[k as keyof UserRow]]));
+function pick(row: User, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, row[k as keyof User]]));
 }
 
 /** The users service calls it EMAIL_TAKEN with the sign-up wording; staff get a text for their screen. */
@@ -91,7 +95,7 @@ export function createAdminUsersService({
 }: {
   db: Db;
   repository: Pick<AdminRepository, 'listUsers' | 'findUser' | 'userCounts'>;
-  users: Pick<UsersService, 'findById' | 'createUser' | 'updateAccount' | 'lockActiveAdminIds'>;
+  users: Pick<AccountService, 'findById' | 'createUser' | 'updateAccount' | 'lockActiveAdminIds'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   audit: Pick<AuditService, 'record'>;
   hashPassword?: (password: string) => Promise<string>;

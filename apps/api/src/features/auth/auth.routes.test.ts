@@ -13,7 +13,7 @@ import {
 } from '../../test/helpers.ts';
 
 // The real argon2id, watched: an unknown email must cost one verification like a wrong password.
-vi.mock('./password.ts', async (importOriginal) => {
+vi.mock('../../lib/password.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lib/password.ts')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });

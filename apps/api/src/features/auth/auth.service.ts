@@ -5,8 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { normaliseEmail, toCurrentUser, type UsersService } from '../account/account.service.ts';
-import type { UserRow } from '../account/users.repository.ts';
+import { type AccountService, normaliseEmail, toCurrentUser, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import type { SessionMeta, SessionService } from './session.service.ts';
@@ -46,13 +45,13 @@ export function createAuthService({
   now,
 }: {
   db: Db;
-  users: Pick<UsersService, 'findByEmail' | 'createUser' | 'recordLogin'>;
+  users: Pick<AccountService, 'findByEmail' | 'createUser' | 'recordLogin'>;
   sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume' | 'clear' | 'purgeExpired'>;
   now: () => Date;
 }) {
-  const loginFailed = (email: string, user: UserRow | undefined, ip: string, reason: string) =>
+  const loginFailed = (email: string, user: User | undefined, ip: string, reason: string) =>
     audit.record({
       action: 'LOGIN_FAILED',
       actor: { id: user?.id ?? null, email },
@@ -67,7 +66,7 @@ export function createAuthService({
    * caller held before ended, last_login_at and the audit log written in the same transaction.
    */
   async function completeSignIn(
-    user: UserRow,
+    user: User,
     meta: RequestMeta,
     method: 'password' | 'oidc',
   ): Promise<{ token: string; user: CurrentUser }> {

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
-import { normaliseEmail, type UsersService } from '../account/account.service.ts';
-import type { UserRow } from '../account/users.repository.ts';
+import { type AccountService, normaliseEmail, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService, RequestMeta } from './auth.service.ts';
 import type { OidcClient } from './oidc.client.ts';
@@ -65,7 +64,7 @@ export function createOidcService({
   provider: string;
   db: Db;
   repository: OidcRepository;
-  users: Pick<UsersService, 'findById' | 'findByEmail' | 'createUser'>;
+  users: Pick<AccountService, 'findById' | 'findByEmail' | 'createUser'>;
   auth: Pick<AuthService, 'completeSignIn'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume'>;
@@ -82,7 +81,7 @@ export function createOidcService({
     email: string,
     claims: Record<string, unknown>,
     ip: string,
-  ): Promise<UserRow> {
+  ): Promise<User> {
     return db.transaction(async (tx) => {
       const identity = await repository.findIdentity(provider, subject, tx);
       if (identity) {

@@ -1,9 +1,6 @@
-import { and, asc, desc, eq, gt, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, min, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services, settings } from '../../db/schema/index.ts';
-
-/** A product can be sold when it, its service and its country are all active. */
-const onSale = and(eq(products.isActive, true), eq(services.isActive, true), eq(countries.isActive, true));
 
 export function createCatalogRepository(db: Executor) {
   return {
@@ -65,62 +62,59 @@ export function createCatalogRepository(db: Executor) {
         .orderBy(asc(countries.namePt));
     },
 
-    /** Products on sale, filtered by service and/or country. */
-    async listProducts(filter: { service?: string; country?: string }) {
-      const conditions: (SQL | undefined)[] = [onSale];
-      if (filter.service) conditions.push(eq(products.serviceCode, filter.service));
-      if (filter.country) conditions.push(eq(products.countryCode, filter.country));
+    async listCategoriesWithCounts() {
       return db
-        .select(productColumns)
-        .from(products)
-        .innerJoin(services, eq(services.code, products.serviceCode))
-        .innerJoin(countries, eq(countries.code, products.countryCode))
-        .where(and(...conditions))
-        .orderBy(desc(gt(products.stock, 0)), asc(products.priceBrl), asc(countries.namePt));
+        .select({
+          slug: categories.slug,
+          namePt: categories.namePt,
+          nameEn: categories.nameEn,
+          isActive: categories.isActive,
+          productCount: sql<number>`count(${products.id})::int`,
+          activeCount: sql<number>`count(${products.id}) FILTER (WHERE ${products.isActive})::int`,
+        })
+        .from(categories)
+        .leftJoin(services, eq(services.categoryId, categories.id))
+        .leftJoin(products, eq(products.serviceCode, services.code))
+        .groupBy(categories.id)
+        .orderBy(asc(categories.sortOrder), asc(categories.slug));
     },
 
-    /** One product with whether it is on sale (it, its service and its country active); null if unknown. */
-    async findProduct(id: number, ex: Executor = db) {
-      const [row] = await ex
-        .select({ ...productColumns, onSale: sql<boolean>`(${onSale})` })
-        .from(products)
-        .innerJoin(services, eq(services.code, products.serviceCode))
-        .innerJoin(countries, eq(countries.code, products.countryCode))
-        .where(eq(products.id, id));
-      return row ?? null;
-    },
-
-    async listActiveProductKeys() {
+    /** Every service, on sale or not, for the staff screens. */
+    async listAllServices() {
       return db
-        .select({ id: products.id, serviceCode: products.serviceCode, countryCode: products.countryCode })
-        .from(products)
-        .innerJoin(services, eq(services.code, products.serviceCode))
-        .innerJoin(countries, eq(countries.code, products.countryCode))
-        .where(onSale)
-        .orderBy(asc(products.id));
+        .select({
+          code: services.code,
+          name: services.name,
+          icon: services.icon,
+          category: categories.slug,
+          isActive: services.isActive,
+        })
+        .from(services)
+        .innerJoin(categories, eq(categories.id, services.categoryId))
+        .orderBy(asc(services.name));
     },
 
-    /** Writes the stock counts that changed; returns how many rows changed. */
-    async updateStock(rows: { id: number; stock: number }[], at: Date) {
-      if (rows.length === 0) return 0;
-      const values = sql.join(
-        rows.map((r) => sql`(${r.id}::int, ${r.stock}::int)`),
-        sql`, `,
-      );
-      const result = await db.execute(sql`
-        UPDATE products p SET stock = v.stock, updated_at = ${at.toISOString()}::timestamptz
-        FROM (VALUES ${values}) AS v(id, stock)
-        WHERE p.id = v.id AND p.stock <> v.stock`);
-      const r = result as unknown as { rowCount?: number | null; affectedRows?: number };
-      return Number(r.rowCount ?? r.affectedRows ?? 0);
+    /** Every country, on or off, for the staff screens. */
+    async listAllCountries() {
+      return db
+        .select({
+          code: countries.code,
+          namePt: countries.namePt,
+          nameEn: countries.nameEn,
+          flag: countries.flag,
+          isActive: countries.isActive,
+        })
+        .from(countries);
     },
 
-    /** One number sold upstream: lower the shown stock until the next sync corrects it. */
-    async decrementStock(id: number, ex: Executor = db) {
-      await ex
-        .update(products)
-        .set({ stock: sql`greatest(${products.stock} - 1, 0)` })
-        .where(and(eq(products.id, id), gt(products.stock, 0)));
+    async serviceExists(code: string, ex: Executor = db) {
+      const [row] = await ex.select({ code: services.code }).from(services).where(eq(services.code, code));
+      return Boolean(row);
+    },
+
+    async countryExists(code: string, ex: Executor = db) {
+      const [row] = await ex.select({ code: countries.code }).from(countries).where(eq(countries.code, code));
+      return Boolean(row);
     },
 
     /**
@@ -143,20 +137,3 @@ export function createCatalogRepository(db: Executor) {
   };
 }
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
-
-const productColumns = {
-  id: products.id,
-  sku: products.sku,
-  serviceCode: products.serviceCode,
-  serviceName: services.name,
-  serviceIcon: services.icon,
-  countryCode: products.countryCode,
-  countryNamePt: countries.namePt,
-  countryNameEn: countries.nameEn,
-  flag: countries.flag,
-  dialCode: countries.dialCode,
-  priceBrl: products.priceBrl,
-  priceUsd: products.priceUsd,
-  stock: products.stock,
-  isActive: products.isActive,
-};

@@ -4,6 +4,7 @@ import { seed } from '../../db/seed.ts';
 import { createClock, createTestDatabase } from '../../test/helpers.ts';
 import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
 import { CATEGORIES_TTL_MS, createCatalogService } from './catalog.service.ts';
+import { createProductsRepository, type ProductsRepository } from './products.repository.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -12,7 +13,10 @@ describe('catalogue stock sync', async () => {
   await migrate(database);
   await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
   afterAll(() => database.close());
-  const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+  const catalog = createCatalogService({
+    repository: createCatalogRepository(database.db),
+    products: createProductsRepository(database.db),
+  });
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
 
   it('asks upstream once per interval across every process, and keeps counts it could not get', async () => {
@@ -55,7 +59,11 @@ describe('the landing starting prices', () => {
         return [{ slug: 'sms', namePt: 'SMS', nameEn: 'SMS', fromBrl: 200 + reads, fromUsd: 200 }];
       },
     } as unknown as CatalogRepository;
-    const catalog = createCatalogService({ repository, clock: () => t });
+    const catalog = createCatalogService({
+      repository,
+      products: {} as ProductsRepository,
+      clock: () => t,
+    });
     expect((await catalog.listCategories('BRL', 'pt'))[0]!.from_price).toBe(201);
     t += CATEGORIES_TTL_MS - 1;
     expect((await catalog.listCategories('BRL', 'en'))[0]!.from_price).toBe(201);

@@ -1,7 +1,9 @@
 import type { CountrySummary, ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import type { Currency } from '@numero/contract/common';
 import type { Lang } from '../../http/lang.ts';
+import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
+import type { ProductsRepository } from './products.repository.ts';
 
 /** Where the stock counts come from: the configured upstream sellers, asked per service and country. */
 export type StockSource = (service: string, country: string) => Promise<number | null>;
@@ -19,9 +21,11 @@ export const CATEGORIES_TTL_MS = 5_000;
 
 export function createCatalogService({
   repository,
+  products,
   clock = Date.now,
 }: {
   repository: CatalogRepository;
+  products: ProductsRepository;
   clock?: () => number;
 }) {
   let categories: {
@@ -78,7 +82,7 @@ export function createCatalogService({
       currency: Currency,
       lang: Lang,
     ): Promise<ProductOffer[]> {
-      const rows = await repository.listProducts(filter);
+      const rows = await products.listProducts(filter);
       return rows.map((r) => ({
         id: r.id,
         sku: r.sku,
@@ -97,8 +101,8 @@ export function createCatalogService({
     },
 
     /** The product with its price in each currency, or null when no such product exists. */
-    findProduct: repository.findProduct,
-    decrementStock: repository.decrementStock,
+    findProduct: products.findProduct,
+    decrementStock: products.decrementStock,
 
     /**
      * Brings the stock of every product on sale in line with upstream. Runs at most once per `everyMs`
@@ -110,27 +114,14 @@ export function createCatalogService({
       everyMs: number,
     ): Promise<{ ran: boolean; changed: number }> {
       if (!(await repository.claimJobRun(STOCK_SYNC_JOB, at, everyMs))) return { ran: false, changed: 0 };
-      const keys = await repository.listActiveProductKeys();
+      const keys = await products.listActiveProductKeys();
       const updates: { id: number; stock: number }[] = [];
       await forEachLimited(keys, 4, async (k) => {
         const stock = await source(k.serviceCode, k.countryCode);
         if (stock !== null) updates.push({ id: k.id, stock: Math.max(0, Math.min(stock, 2_000_000_000)) });
       });
-      return { ran: true, changed: await repository.updateStock(updates, at) };
+      return { ran: true, changed: await products.updateStock(updates, at) };
     },
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-/** Runs `work` over the items with at most `limit` calls in flight (upstream sellers rate-limit). */
-export async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}

@@ -1,21 +1,41 @@
 import {
   AllTransactionsQuery,
   Balance,
+  CheckoutSession,
+  CheckoutSessionBody,
+  ConfirmIntentBody,
+  CreateIntentBody,
   CurrencyParams,
+  PaymentIdParams,
+  PaymentIntent,
+  SimulateBody,
   TransactionsList,
   TransactionsQuery,
   WalletsList,
   WalletsQuery,
+  WebhookParams,
+  WebhookReply,
 } from '@numero/contract/wallet';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
+import { WEBHOOK_PATH } from './payment-providers.ts';
+import type { PaymentsService } from './payments.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
+const paymentTags = ['payments'];
+/** A provider event is a few kilobytes; anything near this is not one. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-/** Balances and history: the caller's own wallets only, never cached by the browser. */
-export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+/**
+ * Balances, history and top-ups: the caller's own wallets only, never cached by the browser; and the
+ * payment providers' webhooks that credit them.
+ */
+export const walletRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  payments: PaymentsService;
+}> = async (app, { wallet, payments }) => {
   for (const url of ['/api/v1/wallets/', '/api/v1/wallets']) {
     app.get(
       url,
@@ -83,4 +103,104 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       );
     },
   );
+
+  const payee = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+
+  app.post(
+    '/api/v1/wallets/payments/create-intent',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: paymentTags, body: CreateIntentBody, response: { 201: PaymentIntent } },
+    },
+    async (request, reply) => {
+      const intent = await payments.createIntent(payee(request.user!), request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(intent);
+    },
+  );
+
+  app.post(
+    '/api/v1/wallets/payments/intent/:id/confirm',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: paymentTags,
+        params: PaymentIdParams,
+        body: ConfirmIntentBody.nullish(),
+        response: { 200: PaymentIntent },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return payments.confirm(request.user!.id, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/v1/wallets/payments/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: paymentTags, params: PaymentIdParams, response: { 200: PaymentIntent } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return payments.get(request.user!.id, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/wallets/payments/:id/simulate',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: paymentTags,
+        description: 'Sandbox only (404 otherwise): pays the charge now; the signed webhook follows.',
+        params: PaymentIdParams,
+        body: SimulateBody.nullish(),
+        response: { 202: PaymentIntent },
+      },
+    },
+    async (request, reply) => {
+      const intent = await payments.simulate(
+        request.user!.id,
+        request.params.id,
+        request.body?.outcome ?? 'paid',
+      );
+      return reply.status(202).send(intent);
+    },
+  );
+
+  app.post(
+    '/api/v1/wallets/checkout/create-session',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: paymentTags, body: CheckoutSessionBody, response: { 201: CheckoutSession } },
+    },
+    async (request, reply) => {
+      const session = await payments.createCheckoutSession(payee(request.user!), request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(session);
+    },
+  );
+
+  // Its own scope: the body stays raw bytes here, as the signature covers them, while every other
+  // route keeps the JSON parser.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(
+      `${WEBHOOK_PATH}/:provider`,
+      {
+        config: { access: 'public', skipOriginCheck: true },
+        schema: { tags: paymentTags, params: WebhookParams, response: { 200: WebhookReply } },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return payments.handleWebhook(request.params.provider, raw, request.headers);
+      },
+    );
+  });
 };

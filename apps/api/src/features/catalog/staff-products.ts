@@ -1,4 +1,3 @@
-import type { AdminOrder, AdminOrdersQuery, AdminOrdersSummary } from '@numero/contract/activations';
 import type {
   AdminCatalogOptions,
   AdminProduct,
@@ -8,26 +7,17 @@ import type {
   AdminProductUpdate,
 } from '@numero/contract/catalog';
 import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/lang.ts';
-import type { ActivationsService, StaffActor } from '../activations/activations.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type {
-  AdminCatalogRepository,
-  OrderFilter,
-  OrderRow,
-  ProductRow,
-} from './admin-catalog.repository.ts';
-import { ordersCsv } from './orders-csv.ts';
-import './admin-catalog.messages.ts';
-
-/** The export reads in pages of this size and stops at EXPORT_MAX_ROWS (a spreadsheet's worth). */
-const EXPORT_PAGE = 1_000;
-const EXPORT_MAX_ROWS = 50_000;
+import type { CatalogRepository } from './catalog.repository.ts';
+import type { ProductsRepository, StaffProductRow } from './products.repository.ts';
+import './catalog.messages.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
+function toAdminProduct(r: StaffProductRow, lang: Lang): AdminProduct {
   const countryName = lang === 'en' ? r.countryNameEn : r.countryNamePt;
   return {
     id: r.id,
@@ -51,35 +41,8 @@ function toAdminProduct(r: ProductRow, lang: Lang): AdminProduct {
   };
 }
 
-function toAdminOrder(r: OrderRow, lang: Lang): AdminOrder {
-  return {
-    id: r.id,
-    user_id: r.userId,
-    user_name: r.userName,
-    user_email: r.userEmail,
-    service_code: r.serviceCode,
-    service_name: r.serviceName,
-    service_icon: r.serviceIcon,
-    country_code: r.countryCode,
-    country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
-    flag: r.flag,
-    phone_number: r.phoneNumber,
-    code: r.code,
-    status: r.status,
-    payment_status: r.paymentStatus,
-    price: Number(r.price),
-    currency: r.currency,
-    // The same states the activations service accepts for a staff cancel or finish.
-    can_cancel: r.status === 'pending' || r.status === 'waiting_sms',
-    can_finish: r.status === 'code_received',
-    created_at: iso(r.createdAt),
-    updated_at: iso(r.updatedAt),
-    expires_at: r.expiresAt ? iso(r.expiresAt) : null,
-  };
-}
-
 /** The fields of a product an audit row shows before and after a change. */
-function auditView(p: ProductRow) {
+function auditView(p: StaffProductRow) {
   return {
     sku: p.sku,
     price_brl: Number(p.priceBrl),
@@ -89,40 +52,35 @@ function auditView(p: ProductRow) {
   };
 }
 
-export function createAdminCatalogService(deps: {
+/** Staff management of products: the list with filters, prices, stock, the active flag, new products. */
+export function createStaffProductsService(deps: {
   db: Db;
-  repository: AdminCatalogRepository;
-  activations: Pick<ActivationsService, 'adminCancel' | 'adminFinish'>;
+  catalog: CatalogRepository;
+  products: ProductsRepository;
   audit: Pick<AuditService, 'record'>;
   now: () => Date;
 }) {
-  const { db, repository, activations, audit, now } = deps;
+  const { db, catalog, products, audit, now } = deps;
 
   async function getProduct(id: number, lang: Lang): Promise<AdminProduct> {
-    const row = await repository.findProduct(id);
+    const row = await products.findStaffProduct(id);
     if (!row) throw new AppError('PRODUCT_NOT_FOUND', 404);
     return toAdminProduct(row, lang);
   }
 
-  async function getOrder(id: string, lang: Lang): Promise<AdminOrder> {
-    const row = await repository.findOrder(id);
-    if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
-    return toAdminOrder(row, lang);
-  }
-
   return {
     async listProducts(query: AdminProductsQuery, lang: Lang) {
-      const { items, total } = await repository.listProducts(query, lang);
+      const { items, total } = await products.listStaffProducts(query, lang);
       return { items: items.map((r) => toAdminProduct(r, lang)), total };
     },
 
-    productsSummary: (): Promise<AdminProductsSummary> => repository.productsSummary(),
+    productsSummary: (): Promise<AdminProductsSummary> => products.productsSummary(),
 
     async catalogOptions(lang: Lang): Promise<AdminCatalogOptions> {
       const [categories, services, countries] = await Promise.all([
-        repository.listCategoriesWithCounts(),
-        repository.listServices(),
-        repository.listCountries(),
+        catalog.listCategoriesWithCounts(),
+        catalog.listAllServices(),
+        catalog.listAllCountries(),
       ]);
       const locale = lang === 'en' ? 'en' : 'pt-BR';
       return {
@@ -155,7 +113,7 @@ export function createAdminCatalogService(deps: {
     async updateProduct(
       id: number,
       changes: AdminProductUpdate,
-      actor: StaffActor,
+      actor: Actor,
       lang: Lang,
     ): Promise<AdminProduct> {
       const set = {
@@ -166,11 +124,11 @@ export function createAdminCatalogService(deps: {
       };
       if (Object.keys(set).length === 0) throw new AppError('NOTHING_TO_UPDATE', 422);
       await db.transaction(async (tx) => {
-        if (!(await repository.lockProduct(id, tx))) throw new AppError('PRODUCT_NOT_FOUND', 404);
-        const before = (await repository.findProduct(id, tx))!;
+        if (!(await products.lockProduct(id, tx))) throw new AppError('PRODUCT_NOT_FOUND', 404);
+        const before = (await products.findStaffProduct(id, tx))!;
         const at = now();
-        await repository.updateProduct(id, set, at, tx);
-        const after = (await repository.findProduct(id, tx))!;
+        await products.updateProduct(id, set, at, tx);
+        const after = (await products.findStaffProduct(id, tx))!;
         const b = auditView(before);
         const a = auditView(after);
         // Only what changed: a save that changes nothing leaves no audit row.
@@ -193,16 +151,16 @@ export function createAdminCatalogService(deps: {
     },
 
     /** A product for a service × country that has none yet; its SKU follows the catalogue's WA-BR form. */
-    async createProduct(input: AdminProductCreate, actor: StaffActor, lang: Lang): Promise<AdminProduct> {
+    async createProduct(input: AdminProductCreate, actor: Actor, lang: Lang): Promise<AdminProduct> {
       const serviceCode = input.service_code;
       const countryCode = input.country_code.toUpperCase();
-      if (!(await repository.serviceExists(serviceCode))) throw new AppError('UNKNOWN_SERVICE', 422);
-      if (!(await repository.countryExists(countryCode))) throw new AppError('UNKNOWN_COUNTRY', 422);
+      if (!(await catalog.serviceExists(serviceCode))) throw new AppError('UNKNOWN_SERVICE', 422);
+      if (!(await catalog.countryExists(countryCode))) throw new AppError('UNKNOWN_COUNTRY', 422);
       const sku = `${serviceCode}-${countryCode}`.toUpperCase();
       const at = now();
       // ON CONFLICT DO NOTHING: of two admins creating the same product at once, one gets it, one a 409.
       const id = await db.transaction(async (tx) => {
-        const created = await repository.insertProduct(
+        const created = await products.insertProduct(
           {
             sku,
             serviceCode,
@@ -240,41 +198,11 @@ export function createAdminCatalogService(deps: {
         return created;
       });
       if (id === null) {
-        const existing = await repository.findProductIdByKey(serviceCode, countryCode);
+        const existing = await products.findProductIdByKey(serviceCode, countryCode);
         throw new AppError(existing === null ? 'SKU_TAKEN' : 'PRODUCT_EXISTS', 409, { sku });
       }
       return getProduct(id, lang);
     },
-
-    async listOrders(query: AdminOrdersQuery, lang: Lang) {
-      const { items, total } = await repository.listOrders(query);
-      return { items: items.map((r) => toAdminOrder(r, lang)), total };
-    },
-
-    ordersSummary: (): Promise<AdminOrdersSummary> =>
-      repository.ordersSummary(new Date(now().getTime() - 24 * 60 * 60_000)),
-
-    /** The filtered list as CSV, newest first, at most EXPORT_MAX_ROWS rows. */
-    async exportOrders(filter: OrderFilter, lang: Lang): Promise<string> {
-      const rows: AdminOrder[] = [];
-      for (let skip = 0; skip < EXPORT_MAX_ROWS; skip += EXPORT_PAGE) {
-        const { items } = await repository.listOrders({ ...filter, skip, limit: EXPORT_PAGE });
-        rows.push(...items.map((r) => toAdminOrder(r, lang)));
-        if (items.length < EXPORT_PAGE) break;
-      }
-      return ordersCsv(rows, lang);
-    },
-
-    /** Refunds the customer through the activations service: the money rules live there only. */
-    async cancelOrder(id: string, actor: StaffActor, lang: Lang): Promise<AdminOrder> {
-      await activations.adminCancel(id, actor);
-      return getOrder(id, lang);
-    },
-
-    async finishOrder(id: string, actor: StaffActor, lang: Lang): Promise<AdminOrder> {
-      await activations.adminFinish(id, actor);
-      return getOrder(id, lang);
-    },
   };
 }
-export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;
+export type StaffProductsService = ReturnType<typeof createStaffProductsService>;

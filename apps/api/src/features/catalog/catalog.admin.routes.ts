@@ -1,12 +1,4 @@
 import {
-  AdminOrder,
-  AdminOrderIdParams,
-  AdminOrdersExportQuery,
-  AdminOrdersQuery,
-  AdminOrdersResponse,
-  AdminOrdersSummary,
-} from '@numero/contract/activations';
-import {
   AdminCatalogOptions,
   AdminProduct,
   AdminProductCreate,
@@ -16,28 +8,21 @@ import {
   AdminProductsSummary,
   AdminProductUpdate,
 } from '@numero/contract/catalog';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../../http/access.ts';
+import { actorOf } from '../../http/actor.ts';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
-import type { StaffActor } from '../activations/activations.service.ts';
-import type { AdminCatalogService } from './admin-catalog.service.ts';
+import type { StaffProductsService } from './staff-products.ts';
 
 const config = { access: ADMIN_ONLY };
 const productTags = ['admin: products'];
-const orderTags = ['admin: orders'];
 
-const actorOf = (request: FastifyRequest): StaffActor => ({
-  id: request.user!.id,
-  email: request.user!.email,
-  ip: request.ip,
-});
-
-export const adminCatalogRoutes: FastifyPluginAsyncZod<{
-  service: AdminCatalogService;
-  now: () => Date;
-}> = async (app, { service, now }) => {
+/** Staff routes of the catalogue: products (service × country), their prices, stock and active flag. */
+export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: StaffProductsService }> = async (
+  app,
+  { service },
+) => {
   // JSON bodies only (this plugin's scope): a text/plain body is refused with 415, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   // Staff data changes all the time and is nobody else's: never cached.
@@ -114,72 +99,4 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       service.updateProduct(request.params.id, request.body, actorOf(request), requestLanguage(request)),
   );
-
-  // ---- orders ----
-
-  app.get(
-    '/api/v1/admin/orders',
-    {
-      config,
-      schema: {
-        tags: orderTags,
-        description: "Every customer's activations, newest first; the total is in X-Total-Count.",
-        querystring: AdminOrdersQuery,
-        response: { 200: AdminOrdersResponse },
-      },
-    },
-    async (request, reply) => {
-      return replyWithList(reply, await service.listOrders(request.query, requestLanguage(request)));
-    },
-  );
-
-  app.get(
-    '/api/v1/admin/orders/summary',
-    { config, schema: { tags: orderTags, response: { 200: AdminOrdersSummary } } },
-    async () => service.ordersSummary(),
-  );
-
-  app.get(
-    '/api/v1/admin/orders/export',
-    {
-      config,
-      schema: {
-        tags: orderTags,
-        description: 'The filtered list as a CSV download (text/csv).',
-        querystring: AdminOrdersExportQuery,
-      },
-    },
-    async (request, reply) => {
-      const lang = request.query.lang ?? requestLanguage(request);
-      const csv = await service.exportOrders(request.query, lang);
-      const day = now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${lang === 'en' ? 'orders' : 'pedidos'}-${day}.csv"`,
-        )
-        .send(csv);
-    },
-  );
-
-  const action = (path: 'cancel' | 'finish', run: AdminCatalogService['cancelOrder']) =>
-    app.post(
-      `/api/v1/admin/orders/:id/${path}`,
-      {
-        config,
-        schema: {
-          tags: orderTags,
-          description:
-            path === 'cancel'
-              ? 'Cancels an order still waiting for its number or SMS and refunds the customer (once).'
-              : 'Finishes an order whose code arrived.',
-          params: AdminOrderIdParams,
-          response: { 200: AdminOrder },
-        },
-      },
-      async (request) => run(request.params.id, actorOf(request), requestLanguage(request)),
-    );
-  action('cancel', service.cancelOrder);
-  action('finish', service.finishOrder);
 };

@@ -1,10 +1,9 @@
-import { createFailoverProvider } from '../../providers/numbers/failover.ts';
-import { createFiveSimProvider } from '../../providers/numbers/fivesim.ts';
-import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
-import type { numbersConfig } from '../../providers/numbers/numbers.config.ts';
-import { createSimulatorProvider } from '../../providers/numbers/simulator.ts';
-import { createSmsActivateProvider } from '../../providers/numbers/sms-activate.ts';
-import type { StockSource } from '../catalog/catalog.service.ts';
+import { createFailoverProvider } from './failover.ts';
+import { createFiveSimProvider } from './fivesim.ts';
+import type { NumberProvider } from './number-provider.ts';
+import type { numbersConfig } from './numbers.config.ts';
+import { createSimulatorProvider } from './simulator.ts';
+import { createSmsActivateProvider } from './sms-activate.ts';
 
 export type NumbersConfig = ReturnType<typeof numbersConfig>;
 
@@ -35,7 +34,9 @@ export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): r
 }
 
 /** Numbers on offer for a service in a country across every seller (any of them can serve an order). */
-export function stockFromProviders(providers: readonly NumberProvider[]): StockSource {
+export function stockFromProviders(
+  providers: readonly NumberProvider[],
+): (service: string, country: string) => Promise<number | null> {
   return async (service, country) => {
     const counts = await Promise.allSettled(providers.map((p) => p.getStock(service, country)));
     const known = counts.flatMap((c) =>

@@ -6,4 +6,9 @@ registerMessages({
     en: 'You already have {max} active API keys. Revoke one before creating another.',
   },
   API_KEY_NOT_FOUND: { pt: 'Chave de API não encontrada.', en: 'API key not found.' },
+  EMAIL_TAKEN: {
+    pt: 'Email já cadastrado. Por favor, utilize outro email ou faça login.',
+    en: 'Email already registered. Please use another email or sign in.',
+  },
+  USER_NOT_FOUND: { pt: 'Usuário não encontrado.', en: 'User not found.' },
 });

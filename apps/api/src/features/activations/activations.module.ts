@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { FeatureModule } from '../../module.ts';
+import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { activationsAdminRoutes } from './activations.admin.routes.ts';
+import { createActivationsRepository } from './activations.repository.ts';
+import { activationsRoutes } from './activations.routes.ts';
+import { createActivationsService } from './activations.service.ts';
+import { createStaffOrdersService } from './staff-orders.ts';
+
+/** How often each process looks for due work; the rows themselves say what is due. */
+const TASK_INTERVALS = { checkSms: 1_000, expire: 5_000, recover: 15_000 } as const;
+
+/** Purchases, the customer's orders, SMS tracking, settlement, and staff actions on every order. */
+export function createActivationsModule(deps: {
+  db: Db;
+  ledger: LedgerService;
+  catalog: CatalogService;
+  audit: AuditService;
+  providers: readonly NumberProvider[];
+  limiter: RateLimiter;
+  upstreamTimeoutMs: number;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}) {
+  const { db, now } = deps;
+  const repository = createActivationsRepository(db);
+  const service = createActivationsService({
+    db,
+    repository,
+    ledger: deps.ledger,
+    catalog: deps.catalog,
+    providers: deps.providers,
+    now,
+    rateLimiter: deps.limiter,
+    upstreamTimeoutMs: deps.upstreamTimeoutMs,
+    log: deps.log,
+    audit: deps.audit,
+  });
+  const staffOrders = createStaffOrdersService({ repository, activations: service, now });
+  const module: FeatureModule = {
+    routes: async (app) => {
+      await app.register(activationsRoutes, { activations: service });
+      await app.register(activationsAdminRoutes, { service: staffOrders, now });
+    },
+    tasks: [
+      { name: 'activations:check-sms', intervalMs: TASK_INTERVALS.checkSms, run: service.checkDue },
+      { name: 'activations:expire', intervalMs: TASK_INTERVALS.expire, run: service.expireDue },
+      { name: 'activations:recover', intervalMs: TASK_INTERVALS.recover, run: service.recoverStale },
+    ],
+  };
+  return { ...module, service };
+}

@@ -1,0 +1,242 @@
+import { type AdminProductStatus, LOW_STOCK_MAX } from '@numero/contract/catalog';
+import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { categories, countries, products, services } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/sql.ts';
+import type { Lang } from '../../http/lang.ts';
+
+// The one owner of the products table: what customers may buy, the staff view, prices and stock.
+
+/** A product can be sold when it, its service and its country are all active. */
+const onSale = and(eq(products.isActive, true), eq(services.isActive, true), eq(countries.isActive, true));
+
+const offerColumns = {
+  id: products.id,
+  sku: products.sku,
+  serviceCode: products.serviceCode,
+  serviceName: services.name,
+  serviceIcon: services.icon,
+  countryCode: products.countryCode,
+  countryNamePt: countries.namePt,
+  countryNameEn: countries.nameEn,
+  flag: countries.flag,
+  dialCode: countries.dialCode,
+  priceBrl: products.priceBrl,
+  priceUsd: products.priceUsd,
+  stock: products.stock,
+  isActive: products.isActive,
+};
+
+const productStatus = sql<AdminProductStatus>`CASE WHEN NOT ${products.isActive} THEN 'inactive' WHEN ${products.stock} = 0 THEN 'out_of_stock' ELSE 'active' END`;
+
+const staffColumns = {
+  id: products.id,
+  sku: products.sku,
+  serviceCode: products.serviceCode,
+  serviceName: services.name,
+  serviceIcon: services.icon,
+  countryCode: products.countryCode,
+  countryNamePt: countries.namePt,
+  countryNameEn: countries.nameEn,
+  flag: countries.flag,
+  categorySlug: categories.slug,
+  categoryNamePt: categories.namePt,
+  categoryNameEn: categories.nameEn,
+  priceBrl: products.priceBrl,
+  priceUsd: products.priceUsd,
+  stock: products.stock,
+  isActive: products.isActive,
+  status: productStatus,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+export interface ProductFilter {
+  search?: string;
+  category?: string;
+  status?: AdminProductStatus;
+}
+
+function productWhere(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.category) conditions.push(eq(categories.slug, filter.category));
+  if (filter.status === 'inactive') conditions.push(eq(products.isActive, false));
+  if (filter.status === 'active')
+    conditions.push(and(eq(products.isActive, true), sql`${products.stock} > 0`));
+  if (filter.status === 'out_of_stock')
+    conditions.push(and(eq(products.isActive, true), eq(products.stock, 0)));
+  if (filter.search) {
+    const p = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(services.name, p),
+        ilike(products.sku, p),
+        ilike(products.serviceCode, p),
+        ilike(countries.namePt, p),
+        ilike(countries.nameEn, p),
+        ilike(categories.namePt, p),
+        ilike(categories.nameEn, p),
+        ilike(categories.slug, p),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export function createProductsRepository(db: Executor) {
+  const staffView = (ex: Executor) =>
+    ex
+      .select(staffColumns)
+      .from(products)
+      .innerJoin(services, eq(services.code, products.serviceCode))
+      .innerJoin(countries, eq(countries.code, products.countryCode))
+      .innerJoin(categories, eq(categories.id, services.categoryId));
+
+  return {
+    /** Products on sale, filtered by service and/or country. */
+    async listProducts(filter: { service?: string; country?: string }) {
+      const conditions: (SQL | undefined)[] = [onSale];
+      if (filter.service) conditions.push(eq(products.serviceCode, filter.service));
+      if (filter.country) conditions.push(eq(products.countryCode, filter.country));
+      return db
+        .select(offerColumns)
+        .from(products)
+        .innerJoin(services, eq(services.code, products.serviceCode))
+        .innerJoin(countries, eq(countries.code, products.countryCode))
+        .where(and(...conditions))
+        .orderBy(desc(gt(products.stock, 0)), asc(products.priceBrl), asc(countries.namePt));
+    },
+
+    /** One product with whether it is on sale (it, its service and its country active); null if unknown. */
+    async findProduct(id: number, ex: Executor = db) {
+      const [row] = await ex
+        .select({ ...offerColumns, onSale: sql<boolean>`(${onSale})` })
+        .from(products)
+        .innerJoin(services, eq(services.code, products.serviceCode))
+        .innerJoin(countries, eq(countries.code, products.countryCode))
+        .where(eq(products.id, id));
+      return row ?? null;
+    },
+
+    async listActiveProductKeys() {
+      return db
+        .select({ id: products.id, serviceCode: products.serviceCode, countryCode: products.countryCode })
+        .from(products)
+        .innerJoin(services, eq(services.code, products.serviceCode))
+        .innerJoin(countries, eq(countries.code, products.countryCode))
+        .where(onSale)
+        .orderBy(asc(products.id));
+    },
+
+    /** Writes the stock counts that changed; returns how many rows changed. */
+    async updateStock(rows: { id: number; stock: number }[], at: Date) {
+      if (rows.length === 0) return 0;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::int, ${r.stock}::int)`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+        UPDATE products p SET stock = v.stock, updated_at = ${at.toISOString()}::timestamptz
+        FROM (VALUES ${values}) AS v(id, stock)
+        WHERE p.id = v.id AND p.stock <> v.stock`);
+      const r = result as unknown as { rowCount?: number | null; affectedRows?: number };
+      return Number(r.rowCount ?? r.affectedRows ?? 0);
+    },
+
+    /** One number sold upstream: lower the shown stock until the next sync corrects it. */
+    async decrementStock(id: number, ex: Executor = db) {
+      await ex
+        .update(products)
+        .set({ stock: sql`greatest(${products.stock} - 1, 0)` })
+        .where(and(eq(products.id, id), gt(products.stock, 0)));
+    },
+
+    // ---- the staff view ----
+
+    async listStaffProducts(filter: ProductFilter & { skip: number; limit: number }, lang: Lang) {
+      const where = productWhere(filter);
+      const countryName = lang === 'en' ? countries.nameEn : countries.namePt;
+      const [items, [total]] = await Promise.all([
+        staffView(db)
+          .where(where)
+          .orderBy(desc(services.popularity), asc(services.name), asc(countryName), asc(products.id))
+          .offset(filter.skip)
+          .limit(filter.limit),
+        db
+          .select({ n: count() })
+          .from(products)
+          .innerJoin(services, eq(services.code, products.serviceCode))
+          .innerJoin(countries, eq(countries.code, products.countryCode))
+          .innerJoin(categories, eq(categories.id, services.categoryId))
+          .where(where),
+      ]);
+      return { items, total: Number(total?.n ?? 0) };
+    },
+
+    async findStaffProduct(id: number, ex: Executor = db) {
+      const [row] = await staffView(ex).where(eq(products.id, id));
+      return row ?? null;
+    },
+
+    /** Locks the product row until the transaction ends, so two edits never interleave their audit. */
+    async lockProduct(id: number, ex: Executor): Promise<boolean> {
+      const rows = await ex
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    async updateProduct(
+      id: number,
+      changes: Partial<Pick<typeof products.$inferInsert, 'priceBrl' | 'priceUsd' | 'isActive' | 'stock'>>,
+      at: Date,
+      ex: Executor,
+    ) {
+      await ex
+        .update(products)
+        .set({ ...changes, updatedAt: at })
+        .where(eq(products.id, id));
+    },
+
+    /** Null when a product for this service × country, or this SKU, exists already. */
+    async insertProduct(values: typeof products.$inferInsert, ex: Executor): Promise<number | null> {
+      const [row] = await ex
+        .insert(products)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: products.id });
+      return row?.id ?? null;
+    },
+
+    async findProductIdByKey(serviceCode: string, countryCode: string, ex: Executor = db) {
+      const [row] = await ex
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.serviceCode, serviceCode), eq(products.countryCode, countryCode)));
+      return row?.id ?? null;
+    },
+
+    async productsSummary() {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`count(*) FILTER (WHERE ${products.isActive} AND ${products.stock} > 0)::int`,
+          inactive: sql<number>`count(*) FILTER (WHERE NOT ${products.isActive})::int`,
+          outOfStock: sql<number>`count(*) FILTER (WHERE ${products.isActive} AND ${products.stock} = 0)::int`,
+          lowStock: sql<number>`count(*) FILTER (WHERE ${products.stock} > 0 AND ${products.stock} <= ${LOW_STOCK_MAX})::int`,
+        })
+        .from(products);
+      return {
+        total: Number(row?.total ?? 0),
+        active: Number(row?.active ?? 0),
+        inactive: Number(row?.inactive ?? 0),
+        out_of_stock: Number(row?.outOfStock ?? 0),
+        low_stock: Number(row?.lowStock ?? 0),
+      };
+    },
+  };
+}
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;
+export type StaffProductRow = NonNullable<Awaited<ReturnType<ProductsRepository['findStaffProduct']>>>;
