@@ -17,6 +17,9 @@ export default defineConfig({
         test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
       },
       {
+        test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'web',
           root: 'apps/web',
