@@ -29,11 +29,12 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createResellerModule } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
-import { registerErrorHandling, sendError } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSessionLoading } from './http/session.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import './http/request-user.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import type { FeatureModule } from './module.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps) {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   const declaredAccess = new Map<string, Access>();
   registerAccessControl(app, declaredAccess);
   registerOriginCheck(app, config.allowedOrigins);
+  registerTextGuard(app);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -139,7 +142,7 @@ export async function buildApp(deps: AppDeps) {
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
   registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, config });
   for (const module of modules) await module.routes(app);
   const tasks = modules.flatMap((m) => m.tasks);
 

@@ -35,6 +35,8 @@ const base = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().max(512).optional(),
   OIDC_CLIENT_SECRET: z.string().max(2048).optional(),
+  DEMO_MODE: bool,
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -64,14 +66,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(
       'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
+  const production = c.NODE_ENV === 'production';
+  // The offline demo (sandbox payments any customer can "pay", simulated numbers) is the default
+  // everywhere but production, where it must be asked for by name.
+  const demoMode = c.DEMO_MODE ?? !production;
+  const offline = [
+    ...(payments.provider === 'sandbox'
+      ? ['PAYMENT_PROVIDER=sandbox lets any customer credit their own wallet']
+      : []),
+    ...(numbers.order.includes('simulator')
+      ? ['NUMBER_PROVIDERS includes the simulator, which sells numbers nobody owns']
+      : []),
+  ];
+  if (production && !demoMode && offline.length > 0)
+    throw new Error(
+      `Invalid configuration:\n${offline.map((o) => `  ${o}`).join('\n')}\n  Configure real providers for production, or set DEMO_MODE=true for a public demo.`,
+    );
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  // Development servers (Vite on :5173, the API on 127.0.0.1) are never trusted origins in production.
+  const devOrigins = production ? [] : [`http://127.0.0.1:${c.PORT}`, 'http://localhost:5173'];
   return {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    allowedOrigins: c.ALLOWED_ORIGINS ?? [publicUrl, `http://127.0.0.1:${c.PORT}`, 'http://localhost:5173'],
+    allowedOrigins: c.ALLOWED_ORIGINS ?? [publicUrl, ...devOrigins],
+    /** Sandbox payments or simulated numbers are in use: every page says so. */
+    demo: demoMode && offline.length > 0,
+    /** `/metrics` answers only with this bearer token; without one, only outside production. */
+    metricsToken: c.METRICS_TOKEN ?? null,
     trustProxy: c.TRUST_PROXY ?? false,
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,

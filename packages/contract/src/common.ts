@@ -51,3 +51,10 @@ export const ReadyResponse = z.object({
   database: z.enum(['up', 'down']),
 });
 export type ReadyResponse = z.infer<typeof ReadyResponse>;
+
+/** GET /api/v1/store: what every page needs to know about the store itself. */
+export const StoreInfo = z.object({
+  /** Sandbox payments or simulated numbers are in use: nothing bought here is real. */
+  demo: z.boolean(),
+});
+export type StoreInfo = z.infer<typeof StoreInfo>;

@@ -58,8 +58,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A connection that loses its server (a restart, a failover, pg_terminate_backend) must not crash the
+  // process: an idle one is reported on the pool, one checked out for a query or a transaction on the
+  // client itself. The query in flight fails (the request gets its error) and the pool opens a new one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

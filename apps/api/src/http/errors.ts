@@ -107,11 +107,43 @@ export function sendError(
   return reply.status(status).send({ detail: translate(code, requestLanguage(request), params), code });
 }
 
+/**
+ * What a failed request leaves in the log: the error without the values bound to a failed SQL statement
+ * (they can be a key's hash, an email, a name), which drizzle puts in the message and the stack.
+ */
+export function loggableError(err: Error): Record<string, unknown> {
+  const strip = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  return {
+    type: err.name,
+    message: strip(err.message),
+    stack: strip(err.stack),
+    code: (err as { code?: string }).code ?? cause?.code,
+    ...(cause?.message && { cause: cause.message }),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const { status, code, params } = describe(err);
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    if (status >= 500) request.log.error({ err: loggableError(err) }, 'request failed');
     if (err instanceof AppError) reply.headers(err.headers);
     return sendError(request, reply, status, code, params);
   });
+}
+
+/**
+ * Requests Fastify refuses before routing (a malformed URL such as `/api/v1/%ff`) skip every hook, the
+ * security headers included: they get the store's error body and a strict set of headers here.
+ */
+export function answerFrameworkError(_err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  });
+  return sendError(request, reply, 400, 'BAD_REQUEST');
 }

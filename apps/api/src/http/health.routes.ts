@@ -1,9 +1,15 @@
-import { HealthResponse, ReadyResponse } from '@numero/contract/common';
+import { timingSafeEqual } from 'node:crypto';
+import { HealthResponse, ReadyResponse, StoreInfo } from '@numero/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import client from 'prom-client';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { AppError } from './errors.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  config: Pick<Config, 'env' | 'demo' | 'metricsToken'>;
+}> = async (app, { database, config }) => {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const requests = new client.Histogram({
@@ -28,6 +34,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   }));
 
   app.get(
+    '/api/v1/store',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['store'],
+        description: 'Whether this store is the offline demo.',
+        response: { 200: StoreInfo },
+      },
+    },
+    async () => ({ demo: config.demo }),
+  );
+
+  app.get(
     '/ready',
     { schema: { hide: true, response: { 200: ReadyResponse, 503: ReadyResponse } } },
     async (_req, reply) => {
@@ -40,7 +59,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     },
   );
 
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  // Metrics tell an outsider traffic, routes and failure rates: only a scraper holding the token reads
+  // them; without a token configured they are served in development only.
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const expected = config.metricsToken ? `Bearer ${config.metricsToken}` : null;
+    const given = request.headers.authorization ?? '';
+    const allowed = expected
+      ? given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+      : config.env !== 'production';
+    if (!allowed) throw new AppError('NOT_FOUND', 404);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

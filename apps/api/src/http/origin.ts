@@ -15,7 +15,9 @@ export function registerOriginCheck(app: FastifyInstance, allowedOrigins: readon
   const allowed = new Set(allowedOrigins.map((o) => o.replace(/\/$/, '')));
   app.addHook('preValidation', async (request) => {
     if (SAFE.has(request.method) || request.routeOptions.config.skipOriginCheck) return;
-    if (!request.url.startsWith('/api/')) return;
+    // The routed path, never the request line: an absolute-form target (`POST http://host/api/…`) reaches
+    // the same route, so a check on request.url could be stepped around.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if (!origin || !allowed.has(origin)) throw new AppError('ORIGIN_NOT_ALLOWED', 403);
   });

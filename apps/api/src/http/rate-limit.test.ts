@@ -39,6 +39,17 @@ function behavesAsAFixedWindowLimiter(make: (now: () => Date) => Promise<RateLim
     expect((await limiter.hit('k4', rule)).count).toBe(2);
   });
 
+  it('reads the current count without counting, and nothing once the window ends', async () => {
+    expect(await limiter.peek('k7')).toBeNull();
+    await limiter.hit('k7', rule);
+    await limiter.hit('k7', rule);
+    const seen = await limiter.peek('k7');
+    expect(seen?.count).toBe(2);
+    expect((await limiter.peek('k7'))?.count).toBe(2);
+    clock.advance(60_000);
+    expect(await limiter.peek('k7')).toBeNull();
+  });
+
   it('never loses a hit when many arrive at once (one atomic upsert each)', async () => {
     const hits = await Promise.all(
       Array.from({ length: 25 }, () => limiter.hit('k5', { ...rule, limit: 100 })),

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
@@ -50,6 +50,14 @@ export function createRateLimiter(db: Executor, now: () => Date): RateLimiter {
       return hit;
     },
 
+    async peek(key: string): Promise<RateLimitHit | null> {
+      const [row] = await db
+        .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+        .from(rateLimits)
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, now())));
+      return row ? { count: row.count, resetAt: new Date(row.resetAt) } : null;
+    },
+
     async clear(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },
@@ -63,6 +71,8 @@ export function createRateLimiter(db: Executor, now: () => Date): RateLimiter {
 export interface RateLimiter {
   hit(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
   consume(key: string, rule: RateLimitRule): Promise<RateLimitHit>;
+  /** The current window's count without counting a hit; null when the key has no open window. */
+  peek(key: string): Promise<RateLimitHit | null>;
   clear(key: string): Promise<void>;
   purgeExpired(): Promise<void>;
 }
@@ -70,6 +80,7 @@ export interface RateLimiter {
 /** What the Redis limiter needs of a client (node-redis). */
 export interface RedisLike {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  hmGet(key: string, fields: string[]): Promise<(string | null)[]>;
   del(key: string): Promise<unknown>;
 }
 
@@ -108,6 +119,11 @@ export function createRedisRateLimiter(redis: RedisLike, now: () => Date, prefix
       const hit = await limiter.hit(key, rule);
       if (hit.count > rule.limit) throw rateLimited(hit.resetAt, now());
       return hit;
+    },
+    async peek(key) {
+      const [count, reset] = await redis.hmGet(`${prefix}rl:${key}`, ['count', 'reset']);
+      if (count == null || reset == null || Number(reset) <= now().getTime()) return null;
+      return { count: Number(count), resetAt: new Date(Number(reset)) };
     },
     async clear(key) {
       await redis.del(`${prefix}rl:${key}`);

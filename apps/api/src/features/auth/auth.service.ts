@@ -3,7 +3,7 @@ import type { CurrentUser } from '@numero/contract/account';
 import type { RegisterBody } from '@numero/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
-import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
+import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type AccountService, normaliseEmail, toCurrentUser, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -21,6 +21,11 @@ registerMessages({
 /** Five failed sign-ins for one email from one address in 15 minutes, then 429 until the window ends. */
 export const LOGIN_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 /** Ten registrations an hour from one address. */
+/**
+ * Wrong passwords from one address across every account (password spraying: one guess on each of many
+ * accounts never trips the per-account count). Past this, the address waits out the window.
+ */
+export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 export const REGISTRATIONS: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 
 export interface RequestMeta extends SessionMeta {
@@ -48,7 +53,7 @@ export function createAuthService({
   users: Pick<AccountService, 'findByEmail' | 'createUser' | 'recordLogin'>;
   sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
-  limiter: Pick<RateLimiter, 'consume' | 'clear' | 'purgeExpired'>;
+  limiter: Pick<RateLimiter, 'consume' | 'hit' | 'peek' | 'clear' | 'purgeExpired'>;
   now: () => Date;
 }) {
   const loginFailed = (email: string, user: User | undefined, ip: string, reason: string) =>
@@ -124,7 +129,12 @@ export function createAuthService({
     ): Promise<{ token: string; user: CurrentUser }> {
       const email = normaliseEmail(credentials.username);
       const key = `login:${email}:${meta.ip}`;
+      const addressKey = `login-failures:${meta.ip}`;
       try {
+        // Before the password is looked at, so a blocked address learns nothing, not even a right guess.
+        const failures = await limiter.peek(addressKey);
+        if (failures && failures.count >= LOGIN_FAILURES_PER_ADDRESS.limit)
+          throw rateLimited(failures.resetAt, now());
         // Counted before the check so that parallel guesses cannot all slip in under the limit.
         await limiter.consume(key, LOGIN_FAILURES);
       } catch (err) {
@@ -134,6 +144,7 @@ export function createAuthService({
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), credentials.password);
       if (!user?.passwordHash || !valid) {
+        await limiter.hit(addressKey, LOGIN_FAILURES_PER_ADDRESS);
         await loginFailed(email, user, meta.ip, 'invalid_credentials');
         throw new AppError('INVALID_CREDENTIALS', 401);
       }

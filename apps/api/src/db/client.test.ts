@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/helpers.ts';
+import { queryRows } from './sql.ts';
+
+// Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
+// on a PostgreSQL server; PGlite lives inside the process.
+describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in use', async () => {
+  const database = await createTestDatabase();
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  afterAll(async () => {
+    await admin.end();
+    await database.close();
+  });
+
+  it('fails the work in flight, keeps the process up, and serves the next query', async () => {
+    // Four transactions hold their connections checked out from the pool when the server ends them.
+    const inFlight = Array.from({ length: 4 }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_sleep(5)`);
+      }),
+    );
+    // Wait until the four sleeps are running, then end their backends from outside.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep%' AND pid <> pg_backend_pid()",
+      );
+      if (rows[0].n >= 4) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    const settled = await Promise.allSettled(inFlight);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    // Still here (an unhandled 'error' event would have ended the test process), and serving.
+    expect(await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
+  });
+});
