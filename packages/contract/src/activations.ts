@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServiceInCountry } from './catalog.ts';
 import { Cents, Currency, Pagination, paginated, SearchText } from './common.ts';
 
 export const ACTIVATION_STATUSES = [
@@ -126,12 +127,7 @@ export const AdminOrder = z
     /** The customer's full name, else the part of the email before the @. */
     user_name: z.string(),
     user_email: z.string(),
-    service_code: z.string(),
-    service_name: z.string(),
-    service_icon: z.string(),
-    country_code: z.string(),
-    country_name: z.string(),
-    flag: z.string(),
+    ...ServiceInCountry.shape,
     phone_number: z.string().nullable(),
     code: z.string().nullable(),
     status: ActivationStatus,

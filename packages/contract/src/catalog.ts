@@ -84,16 +84,21 @@ export const ProductsQuery = z.object({
 });
 export type ProductsQuery = z.infer<typeof ProductsQuery>;
 
-/** What every product shape shows: which service, in which country. */
-export const ProductBase = z.object({
-  id: z.number().int(),
-  sku: z.string(),
+/** Which service, in which country (names in the caller's language): products and staff orders show it. */
+export const ServiceInCountry = z.object({
   service_code: z.string(),
   service_name: z.string(),
   service_icon: z.string(),
   country_code: z.string(),
   country_name: z.string(),
   flag: z.string(),
+});
+export type ServiceInCountry = z.infer<typeof ServiceInCountry>;
+
+/** What every product shape shows. */
+export const ProductBase = ServiceInCountry.extend({
+  id: z.number().int(),
+  sku: z.string(),
 });
 export type ProductBase = z.infer<typeof ProductBase>;
 

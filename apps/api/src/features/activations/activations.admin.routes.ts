@@ -11,6 +11,7 @@ import { ADMIN_ONLY } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
+import { asStaffScope } from '../../http/staff-scope.ts';
 import type { StaffOrdersService } from './staff-orders.ts';
 
 const config = { access: ADMIN_ONLY };
@@ -21,12 +22,7 @@ export const activationsAdminRoutes: FastifyPluginAsyncZod<{
   service: StaffOrdersService;
   now: () => Date;
 }> = async (app, { service, now }) => {
-  // JSON bodies only (this plugin's scope): a text/plain body is refused with 415, not parsed as a string.
-  app.removeContentTypeParser('text/plain');
-  // Staff data changes all the time and is nobody else's: never cached.
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  asStaffScope(app);
 
   // ---- orders ----
 

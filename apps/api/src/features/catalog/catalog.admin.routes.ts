@@ -13,6 +13,7 @@ import { ADMIN_ONLY } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
+import { asStaffScope } from '../../http/staff-scope.ts';
 import type { StaffProductsService } from './staff-products.ts';
 
 const config = { access: ADMIN_ONLY };
@@ -23,12 +24,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: StaffProductsS
   app,
   { service },
 ) => {
-  // JSON bodies only (this plugin's scope): a text/plain body is refused with 415, not parsed as a string.
-  app.removeContentTypeParser('text/plain');
-  // Staff data changes all the time and is nobody else's: never cached.
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  asStaffScope(app);
 
   // ---- products ----
 

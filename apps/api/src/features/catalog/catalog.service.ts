@@ -3,7 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import type { Lang } from '../../http/lang.ts';
 import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type { ProductsRepository } from './products.repository.ts';
+import { type ProductsRepository, toProductBase } from './products.repository.ts';
 
 /** Where the stock counts come from: the configured upstream sellers, asked per service and country. */
 export type StockSource = (service: string, country: string) => Promise<number | null>;
@@ -84,14 +84,7 @@ export function createCatalogService({
     ): Promise<ProductOffer[]> {
       const rows = await products.listProducts(filter);
       return rows.map((r) => ({
-        id: r.id,
-        sku: r.sku,
-        service_code: r.serviceCode,
-        service_name: r.serviceName,
-        service_icon: r.serviceIcon,
-        country_code: r.countryCode,
-        country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
-        flag: r.flag,
+        ...toProductBase(r, lang),
         dial_code: r.dialCode,
         price: currency === 'BRL' ? r.priceBrl : r.priceUsd,
         currency,

@@ -1,4 +1,4 @@
-import { type AdminProductStatus, LOW_STOCK_MAX } from '@numero/contract/catalog';
+import { type AdminProductStatus, LOW_STOCK_MAX, type ProductBase } from '@numero/contract/catalog';
 import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services } from '../../db/schema/index.ts';
@@ -10,7 +10,8 @@ import type { Lang } from '../../http/lang.ts';
 /** A product can be sold when it, its service and its country are all active. */
 const onSale = and(eq(products.isActive, true), eq(services.isActive, true), eq(countries.isActive, true));
 
-const offerColumns = {
+/** What every view of a product shows: which service, in which country (the contract's ProductBase). */
+const baseColumns = {
   id: products.id,
   sku: products.sku,
   serviceCode: products.serviceCode,
@@ -20,6 +21,10 @@ const offerColumns = {
   countryNamePt: countries.namePt,
   countryNameEn: countries.nameEn,
   flag: countries.flag,
+};
+
+const offerColumns = {
+  ...baseColumns,
   dialCode: countries.dialCode,
   priceBrl: products.priceBrl,
   priceUsd: products.priceUsd,
@@ -30,15 +35,7 @@ const offerColumns = {
 const productStatus = sql<AdminProductStatus>`CASE WHEN NOT ${products.isActive} THEN 'inactive' WHEN ${products.stock} = 0 THEN 'out_of_stock' ELSE 'active' END`;
 
 const staffColumns = {
-  id: products.id,
-  sku: products.sku,
-  serviceCode: products.serviceCode,
-  serviceName: services.name,
-  serviceIcon: services.icon,
-  countryCode: products.countryCode,
-  countryNamePt: countries.namePt,
-  countryNameEn: countries.nameEn,
-  flag: countries.flag,
+  ...baseColumns,
   categorySlug: categories.slug,
   categoryNamePt: categories.namePt,
   categoryNameEn: categories.nameEn,
@@ -240,3 +237,18 @@ export function createProductsRepository(db: Executor) {
 }
 export type ProductsRepository = ReturnType<typeof createProductsRepository>;
 export type StaffProductRow = NonNullable<Awaited<ReturnType<ProductsRepository['findStaffProduct']>>>;
+
+/** A row of either view, as the contract's ProductBase in the caller's language. */
+export function toProductBase(r: ProductBaseRow, lang: Lang): ProductBase {
+  return {
+    id: r.id,
+    sku: r.sku,
+    service_code: r.serviceCode,
+    service_name: r.serviceName,
+    service_icon: r.serviceIcon,
+    country_code: r.countryCode,
+    country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
+    flag: r.flag,
+  };
+}
+type ProductBaseRow = { [K in keyof typeof baseColumns]: (typeof baseColumns)[K]['_']['data'] };

@@ -12,23 +12,16 @@ import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/lang.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type { ProductsRepository, StaffProductRow } from './products.repository.ts';
+import { type ProductsRepository, type StaffProductRow, toProductBase } from './products.repository.ts';
 import './catalog.messages.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function toAdminProduct(r: StaffProductRow, lang: Lang): AdminProduct {
-  const countryName = lang === 'en' ? r.countryNameEn : r.countryNamePt;
+  const base = toProductBase(r, lang);
   return {
-    id: r.id,
-    sku: r.sku,
-    name: `${r.serviceName} · ${countryName}`,
-    service_code: r.serviceCode,
-    service_name: r.serviceName,
-    service_icon: r.serviceIcon,
-    country_code: r.countryCode,
-    country_name: countryName,
-    flag: r.flag,
+    ...base,
+    name: `${base.service_name} · ${base.country_name}`,
     category: r.categorySlug,
     category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
     price_brl: Number(r.priceBrl),
