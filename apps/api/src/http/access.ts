@@ -12,6 +12,8 @@ export type Access = 'public' | 'authenticated' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A public route that still wants to know who calls it (sign-out names who signed out). */
+    readsSession?: boolean;
   }
 }
 

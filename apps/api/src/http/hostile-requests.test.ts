@@ -6,7 +6,8 @@ import { createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../test/helpers.ts'
 /** Sends bytes exactly as written (no client library normalises the request line) and reads the answer. */
 function rawHttp(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    // Written, not ended: the server closes the connection after answering (Connection: close).
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
     let answer = '';
     socket.on('data', (d) => {
       answer += d.toString('utf8');

@@ -34,16 +34,20 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 /**
- * Loads `request.user` from the session cookie on every request, straight from the database (joined with
- * the user), so a deactivation, a role change or a logout elsewhere applies to the very next request.
- * Must be registered after @fastify/cookie, whose own onRequest hook parses the cookies.
+ * Loads `request.user` from the session cookie, straight from the database (joined with the user), so a
+ * deactivation, a role change or a logout elsewhere applies to the very next request. Only routes that
+ * need a caller pay for it: static files, the web app's pages, /health and public API routes do no
+ * database work for a cookie they would ignore. Must be registered after @fastify/cookie, whose own
+ * onRequest hook parses the cookies.
  */
 export function registerSessionLoading(
   app: FastifyInstance,
   { sessions, secureCookies }: { sessions: SessionAuthenticator; secureCookies: boolean },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    const token = readSessionToken(request, secureCookies);
+    const { access, readsSession } = request.routeOptions.config;
+    const needsCaller = (access !== undefined && access !== 'public') || readsSession === true;
+    const token = needsCaller ? readSessionToken(request, secureCookies) : undefined;
     if (token) {
       const session = await sessions.authenticate(token);
       if (session) {

@@ -72,7 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
     scope.post(
       '/api/v1/auth/logout',
-      { config: { access: 'public' }, schema: { tags: ['auth'], description: 'Ends the session; 204.' } },
+      {
+        config: { access: 'public', readsSession: true },
+        schema: { tags: ['auth'], description: 'Ends the session; 204.' },
+      },
       async (request, reply) => {
         await auth.logout(readSessionToken(request, secureCookies), request.user, request.ip);
         clearSessionCookie(reply, secureCookies);
