@@ -1,9 +1,15 @@
 import type { Currency } from '@numero/contract/common';
 import { sql } from 'drizzle-orm';
+import { afterAll, expect } from 'vitest';
 import type { Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seed } from '../db/seed.ts';
 import { queryRows } from '../db/sql.ts';
 import { createActivationsRepository } from '../features/activations/activations.repository.ts';
-import { createActivationsService } from '../features/activations/activations.service.ts';
+import {
+  type ActivationsService,
+  createActivationsService,
+} from '../features/activations/activations.service.ts';
 import { createCatalogRepository } from '../features/catalog/catalog.repository.ts';
 import { createCatalogService } from '../features/catalog/catalog.service.ts';
 import { createProductsRepository } from '../features/catalog/products.repository.ts';
@@ -12,6 +18,9 @@ import { createLedgerService, flows } from '../features/ledger/ledger.service.ts
 import { createRateLimiter, type RateLimitRule } from '../http/rate-limit.ts';
 import type { NumberProvider, UpstreamStatus } from '../providers/numbers/number-provider.ts';
 import { createSimulatorProvider } from '../providers/numbers/simulator.ts';
+import { ADMIN, createClock, createTestDatabase } from './helpers.ts';
+
+export const MINUTE = 60_000;
 
 /** For tests only: activations wired on a test database, with the clock and the sellers under control. */
 export function buildActivations(
@@ -148,4 +157,67 @@ export function gate<T = void>() {
     open = resolve;
   });
   return { promise, open };
+}
+
+/**
+ * The set-up of one file of activations service tests, called inside its describe(): a database of its
+ * own, the simulator sending every SMS 10 s after the sale, and a clock that moves only when told.
+ */
+export async function activationsTestBed() {
+  const database = await createTestDatabase();
+  await migrate(database);
+  await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  afterAll(() => database.close());
+  // Every purchase lowers the shown stock; these tests buy more than the demo catalogue holds.
+  await database.db.execute(sql`UPDATE products SET stock = 100000`);
+
+  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
+  const { activations, ledger } = buildActivations(database, {
+    now: clock.now,
+    providers: [simulatorAt(clock.now, 10_000)],
+  });
+  const wa = await productId(database, 'WA-BR');
+  let keys = 0;
+  const key = () => `test-key-${++keys}-${Date.now()}`;
+
+  return {
+    database,
+    clock,
+    activations,
+    ledger,
+    wa,
+    key,
+
+    /** A new customer with `balance` BRL in the wallet. */
+    async customer(balance = 10_000) {
+      const userId = await insertUser(database);
+      if (balance > 0) await topUp(database, ledger, userId, balance);
+      return userId;
+    },
+
+    /** The service on other sellers, over the same database and clock. */
+    serviceOn: (...providers: NumberProvider[]): ActivationsService =>
+      buildActivations(database, { now: clock.now, providers }).activations,
+
+    /** Buys in BRL: WhatsApp Brazil with a new key from the simulator unless told otherwise. */
+    buy: (
+      userId: string,
+      {
+        product = wa.id,
+        idempotencyKey = key(),
+        service = activations,
+      }: { product?: number; idempotencyKey?: string; service?: ActivationsService } = {},
+    ) => service.purchase({ userId, productId: product, currency: 'BRL', idempotencyKey }),
+
+    /** The ledger adds up, and an activation is settled exactly when it has a capture or refund transfer. */
+    async expectBalancedBooks() {
+      expect(await ledger.verify()).toEqual([]);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM activations a WHERE (a.settled IS NOT NULL) <> EXISTS (
+          SELECT 1 FROM ledger_transfers t WHERE t.reference = 'activation:' || a.id AND t.kind IN ('capture', 'refund'))`,
+      );
+      expect(row!.n).toBe(0);
+    },
+  };
 }

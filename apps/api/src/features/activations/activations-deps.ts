@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client.ts';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
+import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { ActivationsRepository } from './activations.repository.ts';
+
+/**
+ * Everything the activations use cases may need. It lives apart from activations.service.ts so that each
+ * use case can pick its part of it without importing the file that composes them.
+ */
+export interface ActivationsDeps {
+  db: Db;
+  repository: ActivationsRepository;
+  ledger: Pick<LedgerService, 'transfer'>;
+  catalog: Pick<CatalogService, 'findProduct' | 'decrementStock'>;
+  /** Upstream sellers in failover order. */
+  providers: readonly NumberProvider[];
+  now: () => Date;
+  /** Per-user limit on new purchases; none when absent. */
+  rateLimiter?: RateLimiter;
+  purchaseLimit?: RateLimitRule;
+  /** How long a claimed check may take before another worker may claim it again. */
+  upstreamTimeoutMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+  /** Records what staff do to customers' activations, in the same transaction as the change. */
+  audit?: Pick<AuditService, 'record'>;
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { ACTIVATION_TTL_MS, type ActivationDetail } from '@numero/contract/activations';
+import type { Currency } from '@numero/contract/common';
+import { AppError } from '../../http/errors.ts';
+import { type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
+import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
+import { UpstreamError } from '../../providers/numbers/number-provider.ts';
+import { flows } from '../ledger/ledger.service.ts';
+import { type ActivationRow, activationLabel } from './activations.repository.ts';
+import type { ActivationsDeps } from './activations-deps.ts';
+import { CHECK_EVERY_MS, later } from './check-schedule.ts';
+import type { CustomerQueries } from './customer-queries.ts';
+import { ledgerReference, type Settlement } from './settlement.ts';
+import type { Upstream } from './upstream.ts';
+
+const DEFAULT_PURCHASE_LIMIT: RateLimitRule = { limit: 10, windowMs: 60_000 };
+
+export interface PurchaseInput {
+  userId: string;
+  productId: number;
+  currency: Currency;
+  idempotencyKey: string;
+}
+
+function purchaseFailure(code: string | null): AppError {
+  return code === 'NO_NUMBERS' || code === 'BAD_SERVICE'
+    ? new AppError('NO_NUMBERS', 409)
+    : new AppError('UPSTREAM_UNAVAILABLE', 503);
+}
+
+/** Buying a number: wallet → escrow with the activation, then a number from upstream, or a refund. */
+export function createPurchase(
+  deps: Pick<
+    ActivationsDeps,
+    'db' | 'repository' | 'ledger' | 'catalog' | 'providers' | 'now' | 'rateLimiter' | 'purchaseLimit'
+  > & {
+    settlement: Pick<Settlement, 'refund'>;
+    queries: Pick<CustomerQueries, 'get'>;
+    upstream: Pick<Upstream, 'warn' | 'bestEffort'>;
+  },
+) {
+  const { db, repository, ledger, catalog, providers, now } = deps;
+  const { refund } = deps.settlement;
+  const getDetail = deps.queries.get;
+  const { warn, bestEffort } = deps.upstream;
+  const purchaseLimit = deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT;
+
+  /** A retried request with a key seen before: the same activation, or the same refusal, never a new charge. */
+  async function replay(existing: ActivationRow, input: PurchaseInput) {
+    if (existing.productId !== input.productId || existing.currency !== input.currency)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
+    if (existing.status === 'failed') throw purchaseFailure(existing.failureCode);
+    return { activation: await getDetail(input.userId, existing.id), created: false };
+  }
+
+  async function limitPurchases(userId: string) {
+    if (!deps.rateLimiter) return;
+    const hit = await deps.rateLimiter.hit(`activations:purchase:${userId}`, purchaseLimit);
+    if (hit.count > purchaseLimit.limit) throw rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED');
+  }
+
+  async function failPurchase(id: string, failureCode: string) {
+    await db.transaction(async (tx) => {
+      const row = await repository.lock(id, tx);
+      // The crash sweeper may have refunded it already while upstream was slow.
+      if (row?.status === 'pending') await refund(tx, row, 'failed', now(), { failureCode });
+    });
+  }
+
+  async function purchase(input: PurchaseInput): Promise<{ activation: ActivationDetail; created: boolean }> {
+    const { userId, currency, idempotencyKey } = input;
+    const existing = await repository.findByKey(userId, idempotencyKey);
+    if (existing) return replay(existing, input);
+    await limitPurchases(userId);
+
+    const product = await catalog.findProduct(input.productId);
+    if (!product) throw new AppError('PRODUCT_NOT_FOUND', 404);
+    if (!product.onSale) throw new AppError('PRODUCT_UNAVAILABLE', 422);
+    if (product.stock <= 0) throw new AppError('OUT_OF_STOCK', 409);
+    const price = currency === 'BRL' ? product.priceBrl : product.priceUsd;
+
+    const id = randomUUID();
+    const createdAt = now();
+    // One transaction: the money leaves the wallet if and only if the activation exists.
+    const created = await db.transaction(async (tx) => {
+      const row = await repository.insertPending(
+        {
+          id,
+          userId,
+          productId: product.id,
+          serviceCode: product.serviceCode,
+          countryCode: product.countryCode,
+          currency,
+          price,
+          status: 'pending',
+          idempotencyKey,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        tx,
+      );
+      if (!row) return null;
+      await ledger.transfer(tx, {
+        idempotencyKey: `activation:${id}:purchase`,
+        kind: 'purchase',
+        currency,
+        userId,
+        description: activationLabel(product.serviceName, product.countryCode),
+        reference: ledgerReference(id),
+        legs: flows.purchase(userId, price),
+      });
+      return row;
+    });
+    if (!created) {
+      // The same key raced in from a concurrent request, which won: answer with its activation.
+      const winner = await repository.findByKey(userId, idempotencyKey);
+      if (!winner) throw new AppError('ACTIVATION_PENDING', 409);
+      return replay(winner, input);
+    }
+
+    // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
+    let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
+    try {
+      served = await requestNumberWithFailover(
+        providers,
+        { service: product.serviceCode, country: product.countryCode, orderId: id },
+        (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
+      );
+    } catch (err) {
+      const code = err instanceof UpstreamError ? err.code : 'UNAVAILABLE';
+      if (!(err instanceof UpstreamError))
+        warn(err, 'number request failed unexpectedly', { activation: id });
+      await failPurchase(id, code);
+      throw purchaseFailure(code);
+    }
+
+    const assigned = await db.transaction(async (tx) => {
+      const row = await repository.lock(id, tx);
+      if (row?.status !== 'pending') return false;
+      const at = now();
+      await repository.update(
+        id,
+        {
+          status: 'waiting_sms',
+          provider: served.provider,
+          upstreamId: served.upstreamId,
+          phoneNumber: served.phoneNumber,
+          assignedAt: at,
+          expiresAt: later(at, ACTIVATION_TTL_MS),
+          nextCheckAt: later(at, CHECK_EVERY_MS),
+          updatedAt: at,
+        },
+        tx,
+      );
+      await catalog.decrementStock(product.id, tx);
+      return true;
+    });
+    if (!assigned) {
+      // Refunded by the sweeper while upstream was answering: give the number back.
+      const provider = providerByName(providers, served.provider);
+      await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
+      throw purchaseFailure('INTERRUPTED');
+    }
+    return { activation: await getDetail(userId, id), created: true };
+  }
+
+  return { purchase };
+}
