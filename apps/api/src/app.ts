@@ -128,7 +128,16 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     now,
   });
-  const wallet = await createWalletModule({ config, db, ledger, limiter, log: app.log, now });
+  const wallet = await createWalletModule({
+    config,
+    db,
+    ledger,
+    audit,
+    userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
+    limiter,
+    log: app.log,
+    now,
+  });
   const reseller = createResellerModule({
     apiKeys: account.apiKeys,
     activations: activations.service,

@@ -181,3 +181,38 @@ export const TOPUP_PRESETS: Record<Currency, readonly number[]> = {
   BRL: [2_000, 5_000, 10_000, 20_000],
   USD: [1_000, 2_000, 5_000, 10_000],
 };
+
+// ---- staff adjustments of a customer's wallet ----
+
+/** R$ 10.000,00 / $10,000.00 in one adjustment: anything bigger is a typo, not a support case. */
+export const MAX_ADJUSTMENT_CENTS = 1_000_000;
+
+export const WalletAdjustmentBody = z
+  .object({
+    currency: Currency,
+    /** Signed cents: positive credits the wallet, negative debits it (never below zero). */
+    amount: z
+      .number()
+      .int()
+      .min(-MAX_ADJUSTMENT_CENTS)
+      .max(MAX_ADJUSTMENT_CENTS)
+      .refine((v) => v !== 0, 'must not be zero'),
+    /** Why: kept in the audit log, never shown to the customer. */
+    reason: z.string().trim().min(3).max(500),
+  })
+  .strict();
+export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
+
+export const WalletAdjustment = z
+  .object({
+    user_id: z.uuid(),
+    currency: Currency,
+    amount: Cents,
+    /** The wallet's balance after the adjustment. */
+    balance: Cents,
+    formatted: z.string(),
+    /** False when the same Idempotency-Key was used before: nothing moved twice. */
+    applied: z.boolean(),
+  })
+  .meta({ id: 'WalletAdjustment' });
+export type WalletAdjustment = z.infer<typeof WalletAdjustment>;

@@ -3,7 +3,7 @@ import { users } from './users.ts';
 
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  kind: text('kind', { enum: ['wallet', 'escrow', 'revenue', 'external_in'] }).notNull(),
+  kind: text('kind', { enum: ['wallet', 'escrow', 'revenue', 'external_in', 'staff_adjustments'] }).notNull(),
   userId: uuid('user_id').references(() => users.id),
   currency: text('currency', { enum: ['BRL', 'USD'] }).notNull(),
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),

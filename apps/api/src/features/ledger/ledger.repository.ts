@@ -4,7 +4,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/
 import { queryRows } from '../../db/sql.ts';
 
 export type Currency = 'BRL' | 'USD';
-export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in';
+export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in' | 'staff_adjustments';
 export type TransferKind = 'topup' | 'purchase' | 'capture' | 'refund' | 'adjustment';
 
 export function createLedgerRepository(db: Executor) {
@@ -71,8 +71,8 @@ export function createLedgerRepository(db: Executor) {
       return row ?? null;
     },
 
-    async walletBalance(userId: string, currency: Currency) {
-      const [row] = await db
+    async walletBalance(userId: string, currency: Currency, ex: Executor = db) {
+      const [row] = await ex
         .select({ balance: ledgerAccounts.balance })
         .from(ledgerAccounts)
         .where(
@@ -161,7 +161,7 @@ export function createLedgerRepository(db: Executor) {
         ),
         queryRows(
           db,
-          sql`SELECT id, balance FROM ledger_accounts WHERE kind <> 'external_in' AND balance < 0`,
+          sql`SELECT id, balance FROM ledger_accounts WHERE kind NOT IN ('external_in', 'staff_adjustments') AND balance < 0`,
         ),
         queryRows(
           db,

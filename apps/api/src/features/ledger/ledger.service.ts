@@ -47,6 +47,11 @@ export const flows = {
     { account: 'escrow', amount: -amount },
     { account: 'wallet', userId, amount },
   ],
+  /** Signed: a positive amount credits the wallet, a negative one debits it (never below zero). */
+  adjustment: (userId: string, amount: number): Leg[] => [
+    { account: 'staff_adjustments', amount: -amount },
+    { account: 'wallet', userId, amount },
+  ],
 };
 
 export function createLedgerService({ repository }: { repository: LedgerRepository }) {

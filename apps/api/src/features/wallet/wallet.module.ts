@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureModule } from '../../module.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { buildPaymentProvider } from './payment-providers.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService, SWEEP } from './payments.service.ts';
 import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.ts';
+import { createStaffAdjustments } from './staff-adjustments.ts';
+import { walletAdminRoutes } from './wallet.admin.routes.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { createWalletService } from './wallet.service.ts';
 
@@ -16,11 +19,14 @@ export async function createWalletModule(deps: {
   config: Pick<Config, 'payments' | 'publicUrl'>;
   db: Db;
   ledger: LedgerService;
+  audit: AuditService;
+  /** Whether a customer exists, for staff adjustments (the users table belongs to the account feature). */
+  userExists: (id: string, ex: Executor) => Promise<boolean>;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
-  const { config, db, ledger, limiter, log, now } = deps;
+  const { config, db, ledger, audit, userExists, limiter, log, now } = deps;
   const built = await buildPaymentProvider({
     config: config.payments,
     publicUrl: config.publicUrl,
@@ -40,9 +46,11 @@ export async function createWalletModule(deps: {
     now,
     log,
   });
+  const adjustments = createStaffAdjustments({ db, ledger, userExists, audit });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(walletRoutes, { wallet: service, payments });
+      await app.register(walletAdminRoutes, { adjustments });
       if (built.sandbox) await app.register(sandboxCheckoutRoutes, { sandbox: built.sandbox, payments });
     },
     tasks: [{ name: 'payments:sweep', intervalMs: SWEEP.intervalMs, run: payments.sweep }],

@@ -25,12 +25,16 @@ const TOPUP_DESCRIPTIONS = {
   boleto: { en: 'Top-up via boleto', pt: 'Recarga via boleto' },
 } as const;
 
+/** What a customer reads for a staff credit or debit: neutral, whatever the staff's reason was. */
+export const ADJUSTMENT_DESCRIPTION = { en: 'Balance adjustment', pt: 'Ajuste de saldo' } as const;
+
 export function topupDescription(method: keyof typeof TOPUP_DESCRIPTIONS): string {
   return TOPUP_DESCRIPTIONS[method].en;
 }
 
 export function localiseDescription(description: string, lang: Lang): string {
-  for (const texts of Object.values(TOPUP_DESCRIPTIONS)) if (texts.en === description) return texts[lang];
+  for (const texts of [...Object.values(TOPUP_DESCRIPTIONS), ADJUSTMENT_DESCRIPTION])
+    if (texts.en === description) return texts[lang];
   return description;
 }
 
