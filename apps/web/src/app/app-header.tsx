@@ -18,10 +18,10 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { cn } from '../components/ui/cn.ts';
-import { displayName, isAdmin } from '../features/auth/roles.ts';
-import { useSession } from '../features/auth/session.tsx';
 import { Wordmark } from '../features/landing/components/logo.tsx';
 import { BalanceDisplay } from '../features/wallet/components/balance-display.tsx';
+import { displayName, isAdmin } from '../lib/roles.ts';
+import { useSession } from '../lib/session/session.tsx';
 
 /** Tailwind's `lg`: from here the navigation, language and user menu sit in the bar itself. */
 const DESKTOP_QUERY = '(min-width: 64rem)';

@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/feedback.tsx';
-import { SessionProvider } from '../features/auth/session.tsx';
 import { CookieBanner } from '../features/landing/cookie-banner.tsx';
+import { SessionProvider } from '../lib/session/session.tsx';
 
 /** Inside the router, so the session can navigate (logout goes to /). */
 export function RootLayout() {

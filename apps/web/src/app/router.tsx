@@ -20,19 +20,19 @@ const UnauthorizedPage = lazy(() =>
   import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
 );
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('./routes/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+  import('../features/account/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
 const ApiKeysCard = lazy(() =>
-  import('../features/api-keys/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
+  import('../features/account/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
 );
 const ProductsPage = lazy(() =>
-  import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+  import('./routes/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
 );
 const OrdersPage = lazy(() =>
-  import('../features/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
+  import('../features/activations/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
 );
 const BalancePage = lazy(() =>
   import('../features/wallet/balance-page.tsx').then((m) => ({ default: m.BalancePage })),
@@ -47,25 +47,25 @@ const AuditPage = lazy(() =>
   import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
 const AdminUsersPage = lazy(() =>
-  import('../features/admin-users/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
+  import('../features/admin/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
 const AdminProductsPage = lazy(() =>
-  import('../features/admin-products/admin-products-page.tsx').then((m) => ({
+  import('../features/catalog/admin-products-page.tsx').then((m) => ({
     default: m.AdminProductsPage,
   })),
 );
 const AdminProductNewPage = lazy(() =>
-  import('../features/admin-products/admin-product-new-page.tsx').then((m) => ({
+  import('../features/catalog/admin-product-new-page.tsx').then((m) => ({
     default: m.AdminProductNewPage,
   })),
 );
 const AdminProductCategoriesPage = lazy(() =>
-  import('../features/admin-products/admin-product-categories-page.tsx').then((m) => ({
+  import('../features/catalog/admin-product-categories-page.tsx').then((m) => ({
     default: m.AdminProductCategoriesPage,
   })),
 );
 const AdminOrdersPage = lazy(() =>
-  import('../features/admin-orders/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
+  import('../features/activations/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
 );
 
 /** Every route of spec §2; anything else goes home. */

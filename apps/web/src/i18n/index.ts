@@ -2,15 +2,17 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
+import { namespaceOfFile } from './namespace.ts';
 import pt from './pt.json';
 
 export type Lang = 'pt' | 'en';
 export const LANG_STORAGE_KEY = 'numero.lang';
 
-// Each feature keeps its texts in features/<name>/locales/{pt,en}.json, loaded as the namespace <name>.
-const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json', {
-  eager: true,
-});
+// Each feature keeps its texts in its locales/ folder (see namespaceOfFile); so do the pages in app/routes.
+const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../features/*/locales/**/*.json', '../app/routes/locales/**/*.json'],
+  { eager: true },
+);
 
 export function buildResources() {
   const resources: Record<Lang, Record<string, Record<string, unknown>>> = {
@@ -18,8 +20,8 @@ export function buildResources() {
     en: { common: en },
   };
   for (const [path, mod] of Object.entries(featureFiles)) {
-    const match = /features\/([^/]+)\/locales\/(pt|en)\.json$/.exec(path);
-    if (match) resources[match[2] as Lang][match[1]!] = mod.default;
+    const ns = namespaceOfFile(path);
+    if (ns) resources[ns.lang][ns.name] = mod.default;
   }
   return resources;
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { namespaceOfFile } from './namespace.ts';
 
 type Tree = { [key: string]: string | Tree };
 
 // Every text file of the app: the common pair here and one pair per feature namespace.
-const files = import.meta.glob<{ default: Tree }>(['./*.json', '../features/*/locales/*.json'], {
-  eager: true,
-});
+const files = import.meta.glob<{ default: Tree }>(
+  ['./*.json', '../features/*/locales/**/*.json', '../app/routes/locales/**/*.json'],
+  { eager: true },
+);
 
 function keysOf(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -14,10 +16,8 @@ function keysOf(tree: Tree, prefix = ''): string[] {
 }
 
 function namespaceOf(path: string): { name: string; lang: string } | null {
-  const feature = /features\/([^/]+)\/locales\/(pt|en)\.json$/.exec(path);
-  if (feature) return { name: feature[1]!, lang: feature[2]! };
   const common = /^\.\/(pt|en)\.json$/.exec(path);
-  return common ? { name: 'common', lang: common[1]! } : null;
+  return common ? { name: 'common', lang: common[1]! } : namespaceOfFile(path);
 }
 
 const byNamespace = new Map<string, Partial<Record<string, Tree>>>();

@@ -11,6 +11,7 @@ vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.f
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const waiting: ActivationDetail = {
   id: ID,
+  public_id: 100001,
   product_id: 1,
   service_code: 'wa',
   service_name: 'WhatsApp',

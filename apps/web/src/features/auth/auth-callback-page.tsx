@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
+import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
+import { useSession } from '../../lib/session/session.tsx';
 import { postAuthCallback } from './api/auth-callback.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { HOME_FOR_SIGNED_IN } from './constants.ts';
-import { useSession } from './session.tsx';
 
 /** Where the identity provider sends the browser back: trade `code` and `state` for a session. */
 export function AuthCallbackPage() {

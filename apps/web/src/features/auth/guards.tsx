@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/feedback.tsx';
+import { isAdmin, isStaff } from '../../lib/roles.ts';
+import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
+import { useSession } from '../../lib/session/session.tsx';
 import { AccessDenied } from './access-denied.tsx';
-import { HOME_FOR_SIGNED_IN } from './constants.ts';
-import { isAdmin, isStaff } from './roles.ts';
-import { useSession } from './session.tsx';
 
 /** Where a visitor was going when sent to /login; the login page sends them back there afterwards. */
 export interface LoginRedirectState {

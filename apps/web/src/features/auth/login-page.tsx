@@ -4,10 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { useSession } from '../../lib/session/session.tsx';
 import { OIDC_START_PATH, useAuthProviders } from './api/get-auth-providers.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { loginErrorKey, serverDetail } from './error-messages.ts';
-import { useSession } from './session.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { useSession } from '../auth/session.tsx';
+import { useSession } from '../../lib/session/session.tsx';
 import { Hero } from './components/hero.tsx';
 import { HowItWorks } from './components/how-it-works.tsx';
 import { ProductsSection } from './components/products-section.tsx';

@@ -1,0 +1,251 @@
+import {
+  ArrowRight,
+  Crown,
+  History,
+  type LucideIcon,
+  Plus,
+  ShoppingBag,
+  Smartphone,
+  Wallet,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { EmptyState, Skeleton } from '../../components/ui/feedback.tsx';
+import { useActivationsSummary } from '../../features/activations/api/get-activations-summary.ts';
+import { StatusBadge } from '../../features/activations/components/status-badge.tsx';
+import { useBalance } from '../../features/wallet/api/get-balance.ts';
+import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
+import { displayName, isAdmin } from '../../lib/roles.ts';
+import { useSession } from '../../lib/session/session.tsx';
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  tone = 'brand',
+  testId,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  hint: ReactNode;
+  tone?: 'brand' | 'sky' | 'violet' | 'amber';
+  testId?: string;
+}) {
+  const tones = {
+    brand: 'bg-brand-50 text-brand-700',
+    sky: 'bg-sky-50 text-sky-700',
+    violet: 'bg-violet-50 text-violet-700',
+    amber: 'bg-amber-50 text-amber-600',
+  };
+  return (
+    <Card className="flex flex-col gap-4" data-testid={testId}>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <span className={cn('flex size-10 items-center justify-center rounded-xl', tones[tone])}>
+          <Icon className="size-5" aria-hidden />
+        </span>
+      </div>
+      <div className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</div>
+      <div className="mt-auto text-sm text-slate-600">{hint}</div>
+    </Card>
+  );
+}
+
+function QuickAction({
+  to,
+  icon: Icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="group flex min-h-11 items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-700 group-hover:bg-brand-100 group-hover:text-brand-800">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-slate-900">{title}</span>
+        <span className="block text-sm text-slate-600">{text}</span>
+      </span>
+      <ArrowRight className="size-4 shrink-0 text-slate-400 group-hover:text-brand-700" aria-hidden />
+    </Link>
+  );
+}
+
+const inlineLink =
+  'inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
+
+export function DashboardPage() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { user } = useSession();
+  const currency = currencyFor(i18n.language);
+  const balance = useBalance(currency);
+  const summary = useActivationsSummary();
+  if (!user) return null;
+  const admin = isAdmin(user);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+            {t('greeting', { name: displayName(user) })}
+          </h1>
+          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        </div>
+        <Link to="/dashboard/products" className={buttonClasses('primary')}>
+          <Plus className="size-4" aria-hidden />
+          {t('actions.buy')}
+        </Link>
+      </div>
+
+      <section
+        aria-label={t('summary')}
+        className={cn('mt-8 grid gap-4 sm:grid-cols-2', admin ? 'xl:grid-cols-4' : 'lg:grid-cols-3')}
+      >
+        <StatCard
+          icon={Wallet}
+          label={t('cards.balance')}
+          testId="dashboard-balance"
+          value={
+            balance.data ? (
+              formatMoney(balance.data.balance, currency, i18n.language)
+            ) : (
+              <Skeleton className="h-9 w-32" />
+            )
+          }
+          hint={
+            <Link to="/dashboard/balance" className={inlineLink}>
+              {t('cards.topUp')}
+              <ArrowRight className="size-3.5" aria-hidden />
+            </Link>
+          }
+        />
+        <StatCard
+          icon={Smartphone}
+          tone="sky"
+          label={t('cards.activeNumbers')}
+          testId="dashboard-active"
+          value={summary.data ? summary.data.active_count : <Skeleton className="h-9 w-12" />}
+          hint={t('cards.activeNumbersHint')}
+        />
+        <StatCard
+          icon={History}
+          tone="violet"
+          label={t('cards.orders')}
+          testId="dashboard-orders"
+          value={summary.data ? summary.data.total_count : <Skeleton className="h-9 w-12" />}
+          hint={
+            <Link to="/dashboard/orders" className={inlineLink}>
+              {t('cards.ordersLink')}
+              <ArrowRight className="size-3.5" aria-hidden />
+            </Link>
+          }
+        />
+        {admin && (
+          <StatCard
+            icon={Crown}
+            tone="amber"
+            label={t('cards.admin')}
+            value={<span className="text-lg font-medium">{t('cards.adminText')}</span>}
+            hint={
+              <Link to="/admin" className={inlineLink}>
+                {t('cards.adminLink')}
+                <ArrowRight className="size-3.5" aria-hidden />
+              </Link>
+            }
+          />
+        )}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-5">
+        <section aria-labelledby="quick-actions" className="lg:col-span-2">
+          <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
+            {t('actions.title')}
+          </h2>
+          <div className="mt-3 flex flex-col gap-3">
+            <QuickAction
+              to="/dashboard/products"
+              icon={ShoppingBag}
+              title={t('actions.buy')}
+              text={t('actions.buyText')}
+            />
+            <QuickAction
+              to="/dashboard/balance"
+              icon={Wallet}
+              title={t('actions.topUp')}
+              text={t('actions.topUpText')}
+            />
+            {admin && (
+              <QuickAction
+                to="/admin"
+                icon={Crown}
+                title={t('actions.admin')}
+                text={t('actions.adminText')}
+              />
+            )}
+          </div>
+        </section>
+        <section aria-labelledby="recent-activity" className="lg:col-span-3">
+          <h2 id="recent-activity" className="text-lg font-semibold text-slate-900">
+            {t('activity.title')}
+          </h2>
+          <div className="mt-3">
+            {summary.data && summary.data.recent.length > 0 ? (
+              <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {summary.data.recent.map((a) => (
+                  <li key={a.id}>
+                    <Link
+                      to={`/dashboard/activations/${a.id}`}
+                      className="flex min-h-11 items-center gap-3 px-4 py-3 hover:bg-slate-50"
+                    >
+                      <span aria-hidden className="text-xl">
+                        {a.service_icon}
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-slate-900">
+                          {a.service_name} · {a.flag}{' '}
+                          {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}
+                        </span>
+                        <span className="block text-sm text-slate-600">
+                          {formatDateTime(a.created_at, i18n.language)}
+                        </span>
+                      </span>
+                      <span className="text-right tabular-nums text-slate-900">
+                        {formatMoney(a.price, a.currency, i18n.language)}
+                      </span>
+                      <StatusBadge status={a.status} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : summary.isPending ? (
+              <Skeleton className="h-32 w-full" />
+            ) : (
+              <EmptyState title={t('activity.empty')}>
+                <p>{t('activity.emptyText')}</p>
+                <Link to="/dashboard/products" className={cn(buttonClasses('secondary'), 'mt-4')}>
+                  <ShoppingBag className="size-4" aria-hidden />
+                  {t('actions.buy')}
+                </Link>
+              </EmptyState>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

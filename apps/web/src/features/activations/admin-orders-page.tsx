@@ -1,0 +1,371 @@
+import {
+  ACTIVATION_STATUSES,
+  ActivationStatus,
+  type AdminOrder,
+  ORDER_PAYMENT_STATUSES,
+  OrderPaymentStatus,
+} from '@numero/contract/activations';
+import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  actionErrorText,
+  loadErrorText,
+  StatCard,
+  StatGrid,
+  TableSkeleton,
+  useSearchBox,
+} from '../../components/list-parts.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
+import { SearchField, SelectField } from '../../components/ui/field.tsx';
+import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
+import { Table, Td, Th } from '../../components/ui/table.tsx';
+import { formatDateTime, formatMoney, localeFor } from '../../i18n/format.ts';
+import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { formatPhone } from './activation-format.ts';
+import { exportOrdersUrl } from './api/export-orders.ts';
+import { ADMIN_ORDERS_PAGE_SIZE, useAdminOrders } from './api/get-admin-orders.ts';
+import { useOrdersSummary } from './api/get-orders-summary.ts';
+import { useOrderAction } from './api/order-actions.ts';
+import { StatusBadge } from './components/status-badge.tsx';
+
+const PAYMENT_TONE = { pending: 'warning', paid: 'success', refunded: 'info' } as const;
+
+// The date sits under the order's id, day and time on two lines: the table then fits a laptop screen.
+const formatDay = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'short' }).format(new Date(iso));
+const formatTime = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat(localeFor(lang), { timeStyle: 'short' }).format(new Date(iso));
+
+/** The first characters of the id, as the table shows it and the search box accepts it. */
+export const shortId = (id: string) => `#${id.slice(0, 8)}`;
+
+/** /admin/orders: every customer's activations, searchable, with cancel-and-refund and finish. */
+export function AdminOrdersPage() {
+  const { t, i18n } = useTranslation('admin-orders');
+  const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { params, page, update, goToPage } = useListParams();
+  const search = params.get('search') ?? '';
+  const parsedStatus = ActivationStatus.safeParse(params.get('status'));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
+  const parsedPayment = OrderPaymentStatus.safeParse(params.get('payment_status'));
+  const paymentStatus = parsedPayment.success ? parsedPayment.data : undefined;
+  const searchBox = useSearchBox(search, (text) => update({ search: text || null }));
+  const filter = { search: search || undefined, status, payment_status: paymentStatus };
+
+  const list = useAdminOrders({
+    ...filter,
+    skip: (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+    lang,
+  });
+  const summary = useOrdersSummary();
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const filtered = Boolean(search || status || paymentStatus);
+  const pages = pageCount(list.data?.total ?? 0, ADMIN_ORDERS_PAGE_SIZE);
+  const s = summary.data;
+  // A card's number, a skeleton while loading, a dash if the summary failed (the table still works).
+  const count = (pick: (d: NonNullable<typeof s>) => number) =>
+    s ? pick(s) : summary.isError ? null : undefined;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {/* The reports screen is not built yet: the admin dashboard holds the statistics meanwhile. */}
+          <Link to="/admin" className={buttonClasses('secondary')}>
+            <BarChart3 className="size-4" aria-hidden />
+            {t('links.reports')}
+          </Link>
+          <a
+            href={exportOrdersUrl(filter, lang)}
+            download
+            className={buttonClasses('primary')}
+            aria-label={t('links.exportLabel')}
+            data-testid="orders-export"
+          >
+            <Download className="size-4" aria-hidden />
+            {t('links.export')}
+          </a>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <StatGrid label={t('summary.label')}>
+          <StatCard
+            label={t('summary.total')}
+            value={count((d) => d.total)}
+            hint={s ? t('summary.last24h', { count: s.last_24h }) : undefined}
+            testId="summary-total"
+          />
+          <StatCard
+            label={t('summary.inProgress')}
+            value={count((d) => d.by_status.pending + d.by_status.waiting_sms)}
+            hint={t('summary.inProgressHint')}
+            tone="info"
+            testId="summary-in-progress"
+          />
+          <StatCard
+            label={t('summary.paid')}
+            value={count((d) => d.by_payment_status.paid)}
+            tone="success"
+            testId="summary-paid"
+          />
+          <StatCard
+            label={t('summary.refunded')}
+            value={count((d) => d.by_payment_status.refunded)}
+            tone="info"
+            testId="summary-refunded"
+          />
+          <StatCard
+            label={t('summary.pending')}
+            value={count((d) => d.by_payment_status.pending)}
+            tone="warning"
+            testId="summary-pending"
+          />
+        </StatGrid>
+      </div>
+
+      <search
+        aria-label={t('filters.label')}
+        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+      >
+        <SearchField
+          className="sm:col-span-2 lg:col-span-1"
+          label={t('filters.search')}
+          value={searchBox.text}
+          onChange={(e) => searchBox.onChange(e.target.value)}
+          placeholder={t('filters.searchPlaceholder')}
+          autoComplete="off"
+        />
+        <SelectField
+          label={t('filters.status')}
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value || null })}
+        >
+          <option value="">{t('filters.allStatuses')}</option>
+          {ACTIVATION_STATUSES.map((st) => (
+            <option key={st} value={st}>
+              {t(`activations:status.${st}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('filters.payment')}
+          value={paymentStatus ?? ''}
+          onChange={(e) => update({ payment_status: e.target.value || null })}
+        >
+          <option value="">{t('filters.allPayments')}</option>
+          {ORDER_PAYMENT_STATUSES.map((p) => (
+            <option key={p} value={p}>
+              {t(`payment.${p}`)}
+            </option>
+          ))}
+        </SelectField>
+        {filtered && (
+          <Button
+            variant="ghost"
+            onClick={() => update({ search: null, status: null, payment_status: null })}
+            icon={<X className="size-4" aria-hidden />}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </search>
+
+      <div className="mt-6" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <TableSkeleton label={t('loading')} />
+        ) : list.isError ? (
+          <ErrorState
+            message={loadErrorText(list.error, t)}
+            retryLabel={t('common:retry')}
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.data.items.length === 0 ? (
+          <EmptyState title={t('empty.title')}>
+            <p>{filtered ? t('empty.filtered') : t('empty.none')}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <OrdersTable items={list.data.items} lang={lang} onCancel={setCancelling} />
+            <Pagination
+              page={page}
+              pages={pages}
+              onPageChange={goToPage}
+              totalTestId="list-total"
+              labels={paginationLabels(t, { total: list.data.total, page, pages })}
+            />
+          </>
+        )}
+      </div>
+      {cancelling && <CancelDialog order={cancelling} lang={lang} onClose={() => setCancelling(null)} />}
+    </div>
+  );
+}
+
+function OrdersTable({
+  items,
+  lang,
+  onCancel,
+}: {
+  items: AdminOrder[];
+  lang: Lang;
+  onCancel: (order: AdminOrder) => void;
+}) {
+  const { t } = useTranslation('admin-orders');
+  const finish = useOrderAction();
+  const none = t('table.none');
+  const runFinish = (o: AdminOrder) =>
+    finish.mutate(
+      { id: o.id, action: 'finish' },
+      {
+        onSuccess: () => toast.success(t('toasts.finished', { id: shortId(o.id) })),
+        onError: (error) => toast.error(actionErrorText(error, t('errors.action'))),
+      },
+    );
+
+  return (
+    <Table label={t('table.label')} data-testid="admin-orders-table">
+      <thead>
+        <tr>
+          <Th>{t('table.id')}</Th>
+          <Th>{t('table.customer')}</Th>
+          <Th>{t('table.service')}</Th>
+          <Th>{t('table.number')}</Th>
+          <Th>{t('table.code')}</Th>
+          <Th>{t('table.status')}</Th>
+          <Th>{t('table.payment')}</Th>
+          <Th numeric>{t('table.price')}</Th>
+          <Th>{t('table.actions')}</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {items.map((o) => {
+          const id = shortId(o.id);
+          return (
+            <tr key={o.id} data-testid="admin-order-row" data-id={o.id} data-status={o.status}>
+              <Td>
+                <p className="font-mono text-xs text-slate-900" title={o.id}>
+                  {id}
+                </p>
+                <time
+                  dateTime={o.created_at}
+                  title={formatDateTime(o.created_at, lang)}
+                  className="tabular-nums"
+                >
+                  <span className="block text-xs text-slate-600">{formatDay(o.created_at, lang)}</span>
+                  <span className="block text-xs text-slate-600">{formatTime(o.created_at, lang)}</span>
+                </time>
+              </Td>
+              <Td>
+                <p className="font-medium text-slate-900">{o.user_name}</p>
+                <p className="max-w-48 truncate text-xs text-slate-600" title={o.user_email}>
+                  {o.user_email}
+                </p>
+              </Td>
+              <Td>
+                <p>
+                  <span aria-hidden>{o.service_icon}</span> {o.service_name}
+                </p>
+                <p className="text-xs text-slate-600">
+                  <span aria-hidden>{o.flag}</span> {o.country_name}
+                </p>
+              </Td>
+              <Td className="tabular-nums">{o.phone_number ? formatPhone(o.phone_number) : none}</Td>
+              <Td className="font-mono tabular-nums" data-testid="order-code">
+                {o.code ?? none}
+              </Td>
+              <Td>
+                <StatusBadge status={o.status} />
+              </Td>
+              <Td>
+                <span data-testid="payment-status" data-payment={o.payment_status}>
+                  <Badge tone={PAYMENT_TONE[o.payment_status]}>{t(`payment.${o.payment_status}`)}</Badge>
+                </span>
+              </Td>
+              <Td numeric data-testid="order-price">
+                <span className={o.payment_status === 'refunded' ? 'text-slate-500 line-through' : undefined}>
+                  {formatMoney(o.price, o.currency, lang)}
+                </span>
+              </Td>
+              {/* relative: the screen-reader-only text is positioned inside the cell, not past the page's edge. */}
+              <Td className="relative">
+                {o.can_cancel ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => onCancel(o)}
+                    aria-label={t('actions.cancelLabel', { id })}
+                    icon={<Undo2 className="size-4" aria-hidden />}
+                  >
+                    {t('actions.refund')}
+                  </Button>
+                ) : o.can_finish ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => runFinish(o)}
+                    loading={finish.isPending && finish.variables?.id === o.id}
+                    aria-label={t('actions.finishLabel', { id })}
+                    icon={<CircleCheck className="size-4" aria-hidden />}
+                  >
+                    {t('actions.finish')}
+                  </Button>
+                ) : (
+                  <>
+                    <span aria-hidden>{none}</span>
+                    <span className="sr-only">{t('actions.noActions')}</span>
+                  </>
+                )}
+              </Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Refunding moves a customer's money: asked first, with the amount and who gets it back. */
+function CancelDialog({ order, lang, onClose }: { order: AdminOrder; lang: Lang; onClose: () => void }) {
+  const { t } = useTranslation('admin-orders');
+  const cancel = useOrderAction();
+  const id = shortId(order.id);
+  const amount = formatMoney(order.price, order.currency, lang);
+  const confirm = () =>
+    cancel.mutate(
+      { id: order.id, action: 'cancel' },
+      {
+        onSuccess: () => {
+          toast.success(t('toasts.cancelled', { id, amount }));
+          onClose();
+        },
+      },
+    );
+  return (
+    <Dialog open onClose={onClose} title={t('cancelDialog.title', { id })} closeLabel={t('common:close')}>
+      <p className="text-slate-700">{t('cancelDialog.text', { amount, customer: order.user_name })}</p>
+      {cancel.isError && (
+        <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {actionErrorText(cancel.error, t('errors.action'))}
+        </p>
+      )}
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('cancelDialog.keep')}
+        </Button>
+        <Button variant="danger" onClick={confirm} loading={cancel.isPending}>
+          {cancel.isPending ? t('cancelDialog.busy') : t('cancelDialog.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,218 @@
+import type { CurrentUser } from '@numero/contract/account';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RequireAdmin, RequireAuth, RequireStaff, VisitorOnly } from '../../features/auth/guards.tsx';
+import i18n from '../../i18n/index.ts';
+import { INACTIVITY_TIMEOUT_MS, SESSION_CHECK_INTERVAL_MS } from './constants.ts';
+import { SessionProvider, useSession } from './session.tsx';
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+
+const customer: CurrentUser = {
+  id: 'u1',
+  email: 'ana@example.com',
+  role: 'CUSTOMER',
+  roles: ['CUSTOMER'],
+  is_active: true,
+  preferred_language: 'pt-BR',
+  preferred_currency: 'BRL',
+  profile: { full_name: 'Ana', phone_number: null },
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+type Reply = { status: number; body?: unknown };
+let meReplies: Reply[];
+let calls: string[];
+
+function json({ status, body }: Reply) {
+  return new Response(status === 204 ? null : JSON.stringify(body ?? { detail: 'x', code: 'X' }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  calls = [];
+  meReplies = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      if (url.pathname === '/api/v1/users/me')
+        return json(meReplies.shift() ?? { status: 200, body: customer });
+      if (url.pathname === '/api/v1/auth/logout') return json({ status: 204 });
+      return json({ status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+function Status() {
+  const { status, user } = useSession();
+  return <p data-testid="status">{`${status}:${user?.email ?? '-'}`}</p>;
+}
+
+function LogoutButton() {
+  const { logout } = useSession();
+  return (
+    <button type="button" onClick={() => void logout()}>
+      logout
+    </button>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <SessionProvider>
+            <Status />
+            <Outlet />
+          </SessionProvider>
+        ),
+        children: [
+          { path: '/', element: <p>landing</p> },
+          {
+            path: '/login',
+            element: (
+              <VisitorOnly>
+                <p>login form</p>
+              </VisitorOnly>
+            ),
+          },
+          { path: '/unauthorized', element: <p>unauthorized page</p> },
+          {
+            path: '/dashboard',
+            element: (
+              <RequireAuth>
+                <p>dashboard</p>
+                <LogoutButton />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/admin',
+            element: (
+              <RequireStaff>
+                <p>admin dashboard</p>
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/users',
+            element: (
+              <RequireAdmin>
+                <p>admin users</p>
+              </RequireAdmin>
+            ),
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('SessionProvider', () => {
+  it('does not ask who the user is on the landing page', async () => {
+    renderAt('/');
+    expect(await screen.findByText('landing')).toBeTruthy();
+    expect(screen.getByTestId('status').textContent).toBe('anonymous:-');
+    expect(calls).toEqual([]);
+  });
+
+  it("shows 'Carregando...' while it loads the user of a signed-in page", async () => {
+    renderAt('/dashboard');
+    expect(screen.getByText('Carregando...')).toBeTruthy();
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect(screen.getByTestId('status').textContent).toBe('authenticated:ana@example.com');
+    expect(calls).toEqual(['GET /api/v1/users/me']);
+  });
+
+  it('sends a visitor to /login when the check answers 401', async () => {
+    meReplies = [{ status: 401 }];
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('login form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user from /login to /dashboard', async () => {
+    const router = renderAt('/login');
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('toasts the spec text when the first check fails for another reason', async () => {
+    meReplies = [{ status: 500 }];
+    renderAt('/dashboard');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Falha ao inicializar autenticação. Tente novamente mais tarde.',
+      ),
+    );
+  });
+
+  it('keeps a CUSTOMER out of the admin area', async () => {
+    const router = renderAt('/admin/users');
+    expect(await screen.findByText('unauthorized page')).toBeTruthy();
+    await act(() => router.navigate('/admin'));
+    expect(await screen.findByText('Acesso Negado')).toBeTruthy();
+    expect(screen.getByText('Você não tem permissão para acessar esta área.')).toBeTruthy();
+  });
+
+  it('lets an ADMIN into the admin area', async () => {
+    meReplies = [{ status: 200, body: { ...customer, role: 'ADMIN', roles: ['ADMIN'] } }];
+    const router = renderAt('/admin/users');
+    expect(await screen.findByText('admin users')).toBeTruthy();
+    await act(() => router.navigate('/admin'));
+    expect(await screen.findByText('admin dashboard')).toBeTruthy();
+  });
+
+  it('logout tells the server, goes to / and forgets the user', async () => {
+    const router = renderAt('/dashboard');
+    (await screen.findByText('logout')).click();
+    expect(await screen.findByText('landing')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(calls).toContain('POST /api/v1/auth/logout');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous:-'));
+  });
+
+  it('a 401 on the 5-minute re-check signs the user out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    meReplies = [{ status: 401 }];
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((c) => c === 'GET /api/v1/users/me')).toHaveLength(2);
+  });
+
+  it('signs out after 30 minutes without activity', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const router = renderAt('/dashboard');
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(INACTIVITY_TIMEOUT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toContain('POST /api/v1/auth/logout');
+    expect(toast.info).toHaveBeenCalled();
+  });
+});
