@@ -8,11 +8,10 @@ import {
   Smartphone,
   Wallet,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatCard } from '../../components/stat-card.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { EmptyState, Skeleton } from '../../components/ui/feedback.tsx';
 import { useActivationsSummary } from '../../features/activations/api/get-activations-summary.ts';
@@ -21,41 +20,6 @@ import { useBalance } from '../../features/wallet/api/get-balance.ts';
 import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { displayName, isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
-
-function StatCard({
-  icon: Icon,
-  label,
-  value,
-  hint,
-  tone = 'brand',
-  testId,
-}: {
-  icon: LucideIcon;
-  label: string;
-  value: ReactNode;
-  hint: ReactNode;
-  tone?: 'brand' | 'sky' | 'violet' | 'amber';
-  testId?: string;
-}) {
-  const tones = {
-    brand: 'bg-brand-50 text-brand-700',
-    sky: 'bg-sky-50 text-sky-700',
-    violet: 'bg-violet-50 text-violet-700',
-    amber: 'bg-amber-50 text-amber-600',
-  };
-  return (
-    <Card className="flex flex-col gap-4" data-testid={testId}>
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <span className={cn('flex size-10 items-center justify-center rounded-xl', tones[tone])}>
-          <Icon className="size-5" aria-hidden />
-        </span>
-      </div>
-      <div className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</div>
-      <div className="mt-auto text-sm text-slate-600">{hint}</div>
-    </Card>
-  );
-}
 
 function QuickAction({
   to,
@@ -120,13 +84,8 @@ export function DashboardPage() {
           icon={Wallet}
           label={t('cards.balance')}
           testId="dashboard-balance"
-          value={
-            balance.data ? (
-              formatMoney(balance.data.balance, currency, i18n.language)
-            ) : (
-              <Skeleton className="h-9 w-32" />
-            )
-          }
+          loading={!balance.data}
+          value={balance.data && formatMoney(balance.data.balance, currency, i18n.language)}
           hint={
             <Link to="/dashboard/balance" className={inlineLink}>
               {t('cards.topUp')}
@@ -139,7 +98,8 @@ export function DashboardPage() {
           tone="sky"
           label={t('cards.activeNumbers')}
           testId="dashboard-active"
-          value={summary.data ? summary.data.active_count : <Skeleton className="h-9 w-12" />}
+          loading={!summary.data}
+          value={summary.data?.active_count}
           hint={t('cards.activeNumbersHint')}
         />
         <StatCard
@@ -147,7 +107,8 @@ export function DashboardPage() {
           tone="violet"
           label={t('cards.orders')}
           testId="dashboard-orders"
-          value={summary.data ? summary.data.total_count : <Skeleton className="h-9 w-12" />}
+          loading={!summary.data}
+          value={summary.data?.total_count}
           hint={
             <Link to="/dashboard/orders" className={inlineLink}>
               {t('cards.ordersLink')}

@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { CopyButton } from '../../components/copy-field.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -26,7 +27,6 @@ import { useCancelActivation } from './api/cancel-activation.ts';
 import { useFinishActivation } from './api/finish-activation.ts';
 import { useActivation } from './api/get-activation.ts';
 import { useRequestAnotherSms } from './api/resend-sms.ts';
-import { CopyButton } from './components/copy-button.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -143,7 +143,14 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
               {formatPhone(a.phone_number)}
             </p>
           </div>
-          <CopyButton value={`+${a.phone_number}`} label={t('page.copyNumber')} testId="copy-number" />
+          <CopyButton
+            value={`+${a.phone_number}`}
+            label={t('page.copyNumber')}
+            copiedLabel={t('page.copied')}
+            announce={false}
+            failedText={t('page.copyFailed')}
+            testId="copy-number"
+          />
         </Card>
       )}
 
@@ -290,7 +297,14 @@ function CodeSection({ activation: a }: { activation: ActivationDetail }) {
               {a.code}
             </p>
           </div>
-          <CopyButton value={a.code} label={t('page.copyCode')} testId="copy-code" />
+          <CopyButton
+            value={a.code}
+            label={t('page.copyCode')}
+            copiedLabel={t('page.copied')}
+            announce={false}
+            failedText={t('page.copyFailed')}
+            testId="copy-code"
+          />
         </div>
         {a.sms_text && (
           <div className="rounded-lg bg-slate-50 p-3 text-sm">

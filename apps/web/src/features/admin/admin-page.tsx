@@ -1,6 +1,7 @@
 import { Crown, FolderTree, Package, ReceiptText, RefreshCw, ScrollText, Users, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '../../components/stat-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ErrorState } from '../../components/ui/feedback.tsx';
 import { formatMoney } from '../../i18n/format.ts';
@@ -10,7 +11,6 @@ import { useSession } from '../../lib/session/session.tsx';
 import { useAdminStats } from './api/get-admin-stats.ts';
 import { AdminMenu } from './components/admin-menu.tsx';
 import { RecentActivity } from './components/recent-activity.tsx';
-import { StatCard } from './components/stat-card.tsx';
 import { dashboardErrorMessage } from './error-message.ts';
 
 /** "N min atrás" has to move on while the page stays open. */

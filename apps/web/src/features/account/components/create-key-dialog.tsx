@@ -2,12 +2,12 @@ import { API_KEY_NAME_MAX, ApiKeyName, type CreatedApiKey } from '@numero/contra
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
-import { SecretField } from './secret-field.tsx';
 
 /**
  * Asks for a name, creates the key, then shows it once. The parent mounts this only while it is open, so
@@ -51,12 +51,14 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{t('created.warning')}</span>
           </p>
-          <SecretField
+          <CopyField
             label={`${t('created.key')}: ${created.name}`}
             value={created.key}
             description={t('created.warning')}
             copyLabel={t('created.copy')}
             copiedLabel={t('created.copied')}
+            rows={2}
+            testId="api-key-secret"
           />
           <div className="flex justify-end">
             <Button onClick={onClose}>{t('created.done')}</Button>

@@ -1,7 +1,7 @@
-import { Check, Copy, KeyRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { KeyRound } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { CopyButton } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** The password the server made for a new user: shown this once, with a way to copy it. */
@@ -16,21 +16,6 @@ export function TemporaryPassword({
 }) {
   const { t } = useTranslation('admin-users');
   const id = useId();
-  const [copied, setCopied] = useState(false);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(password);
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): select it so the admin can copy by hand.
-      (document.getElementById(id) as HTMLInputElement | null)?.select();
-      return;
-    }
-    setCopied(true);
-    toast.success(t('created.copied'));
-    setTimeout(() => setCopied(false), 2_000);
-  }
-
   return (
     <div data-testid="temporary-password-panel">
       <div className="flex gap-3">
@@ -51,19 +36,12 @@ export function TemporaryPassword({
           data-testid="temporary-password"
           className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         />
-        <Button
-          variant="secondary"
-          onClick={() => void copy()}
-          icon={
-            copied ? (
-              <Check className="size-4 text-emerald-700" aria-hidden />
-            ) : (
-              <Copy className="size-4" aria-hidden />
-            )
-          }
-        >
-          {copied ? t('created.copied') : t('created.copy')}
-        </Button>
+        <CopyButton
+          value={password}
+          label={t('created.copy')}
+          copiedLabel={t('created.copied')}
+          fallbackId={id}
+        />
       </div>
       <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('created.warning')}</p>
       <div className="mt-6 flex justify-end">

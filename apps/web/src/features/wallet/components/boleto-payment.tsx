@@ -1,9 +1,9 @@
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { formatMoney, localeFor } from '../../../i18n/format.ts';
-import { CopyField } from './copy-field.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
 import { SimulateButton } from './pix-payment.tsx';
 import { usePaymentWatch } from './use-payment-watch.ts';

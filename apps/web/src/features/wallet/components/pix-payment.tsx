@@ -2,12 +2,12 @@ import type { PaymentIntent } from '@numero/contract/wallet';
 import { FlaskConical, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMoney } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSimulatePayment } from '../api/simulate-payment.ts';
 import { formatCountdown } from '../topup-form.ts';
-import { CopyField } from './copy-field.tsx';
 import { PaymentOutcome } from './payment-outcome.tsx';
 import { useCountdown, usePaymentWatch } from './use-payment-watch.ts';
 

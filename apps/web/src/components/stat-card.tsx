@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../components/ui/cn.ts';
-import { Skeleton } from '../../../components/ui/feedback.tsx';
+import { Card } from './ui/card.tsx';
+import { cn } from './ui/cn.ts';
+import { Skeleton } from './ui/feedback.tsx';
 
 const tones = {
   brand: 'bg-brand-50 text-brand-700',
@@ -13,7 +13,7 @@ const tones = {
   slate: 'bg-slate-100 text-slate-700',
 } as const;
 
-/** One figure of the dashboard: a label, the number, and a line that puts it in context. */
+/** One figure of a dashboard: a label, the number, and a line that puts it in context. */
 export function StatCard({
   icon: Icon,
   label,
