@@ -3,10 +3,11 @@ import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { actionErrorText } from '../../components/list-parts.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
+import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
@@ -48,39 +49,38 @@ export function OrdersPage() {
         </SelectField>
       </div>
 
-      <div className="mt-6" aria-busy={orders.isFetching}>
-        {orders.isPending ? (
-          <OrdersSkeleton label={t('loading')} />
-        ) : orders.isError ? (
-          <ErrorState
-            message={actionErrorText(orders.error, t('error'))}
-            retryLabel={t('common:retry')}
-            onRetry={() => void orders.refetch()}
-          />
-        ) : orders.data.items.length === 0 ? (
-          <EmptyState title={status ? t('empty.filtered') : t('empty.title')}>
-            <p>{status ? t('empty.filteredText') : t('empty.text')}</p>
-            {!status && (
-              <Link to="/dashboard/products" className={`${buttonClasses('secondary')} mt-4`}>
-                <ShoppingBag className="size-4" aria-hidden />
-                {t('empty.buy')}
-              </Link>
-            )}
-          </EmptyState>
-        ) : (
+      <PagedList
+        query={orders}
+        skeleton={<OrdersSkeleton label={t('loading')} />}
+        errorMessage={(error) => actionErrorText(error, t('error'))}
+        retryLabel={t('common:retry')}
+        empty={{
+          title: status ? t('empty.filtered') : t('empty.title'),
+          body: (
+            <>
+              <p>{status ? t('empty.filteredText') : t('empty.text')}</p>
+              {!status && (
+                <Link to="/dashboard/products" className={`${buttonClasses('secondary')} mt-4`}>
+                  <ShoppingBag className="size-4" aria-hidden />
+                  {t('empty.buy')}
+                </Link>
+              )}
+            </>
+          ),
+        }}
+        page={page}
+        pages={pages}
+        onPageChange={goToPage}
+        totalTestId="orders-total"
+        labels={(total) => paginationLabels(t, { total, page, pages })}
+      >
+        {(items) => (
           <>
-            <OrdersTable items={orders.data.items} lang={lang} />
-            <OrdersCards items={orders.data.items} lang={lang} />
-            <Pagination
-              page={page}
-              pages={pages}
-              onPageChange={goToPage}
-              totalTestId="orders-total"
-              labels={paginationLabels(t, { total: orders.data.total, page, pages })}
-            />
+            <OrdersTable items={items} lang={lang} />
+            <OrdersCards items={items} lang={lang} />
           </>
         )}
-      </div>
+      </PagedList>
     </div>
   );
 }

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useSearchBox } from '../../components/list-parts.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { Skeleton } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
-import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
+import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -175,46 +176,44 @@ export function AdminUsersPage() {
         </SelectField>
       </search>
 
-      <div className="mt-6" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <UsersSkeleton label={t('loading')} />
-        ) : list.isError ? (
-          // The list empties on a failure: what it showed may no longer be true.
-          <ErrorState
-            message={loadErrorMessage(list.error, t)}
-            retryLabel={t('retry')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : users.length === 0 ? (
-          <EmptyState title={t('empty.title')}>
-            <p>{filtered ? t('empty.text') : t('empty.none')}</p>
-            {filtered && (
-              <Button
-                variant="secondary"
-                className="mt-4"
-                onClick={() => {
-                  searchBox.onChange('');
-                  update({ q: null, role: null, status: null, page: null });
-                }}
-              >
-                {t('filters.clear')}
-              </Button>
-            )}
-          </EmptyState>
-        ) : (
+      <PagedList
+        query={list}
+        skeleton={<UsersSkeleton label={t('loading')} />}
+        errorMessage={(error) => loadErrorMessage(error, t)}
+        retryLabel={t('retry')}
+        empty={{
+          title: t('empty.title'),
+          body: (
+            <>
+              <p>{filtered ? t('empty.text') : t('empty.none')}</p>
+              {filtered && (
+                <Button
+                  variant="secondary"
+                  className="mt-4"
+                  onClick={() => {
+                    searchBox.onChange('');
+                    update({ q: null, role: null, status: null, page: null });
+                  }}
+                >
+                  {t('filters.clear')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
+        page={page}
+        pages={pages}
+        onPageChange={goToPage}
+        totalTestId="users-total"
+        labels={(count) => paginationLabels(t, { total: count, page, pages })}
+      >
+        {() => (
           <>
             <UsersTable users={users} lang={lang} actions={actions} />
             <UsersCards users={users} lang={lang} actions={actions} />
-            <Pagination
-              page={page}
-              pages={pages}
-              onPageChange={goToPage}
-              totalTestId="users-total"
-              labels={paginationLabels(t, { total, page, pages })}
-            />
           </>
         )}
-      </div>
+      </PagedList>
 
       <section aria-label={t('footer.label')} className="mt-8" data-testid="users-footer">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

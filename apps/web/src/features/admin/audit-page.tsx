@@ -2,9 +2,10 @@ import type { AuditEntry } from '@numero/contract/admin';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { Pagination, pageCount } from '../../components/ui/pagination.tsx';
+import { pageCount } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
@@ -67,8 +68,9 @@ export function AuditPage() {
         </SelectField>
       </div>
 
-      <div className="mt-6" aria-busy={audit.isFetching}>
-        {audit.isPending ? (
+      <PagedList
+        query={audit}
+        skeleton={
           <div>
             <p role="status" className="sr-only">
               {t('audit.loading')}
@@ -79,85 +81,76 @@ export function AuditPage() {
               ))}
             </div>
           </div>
-        ) : audit.isError ? (
-          <ErrorState
-            message={dashboardErrorMessage(audit.error, t)}
-            retryLabel={t('common:retry')}
-            onRetry={() => void audit.refetch()}
-          />
-        ) : audit.data.items.length === 0 ? (
-          <EmptyState title={t('audit.empty')}>{t('audit.emptyText')}</EmptyState>
-        ) : (
-          <>
-            <Table label={t('audit.title')} data-testid="audit-table">
-              <thead>
-                <tr>
-                  <Th>{t('audit.columns.when')}</Th>
-                  <Th>{t('audit.columns.action')}</Th>
-                  <Th>{t('audit.columns.actor')}</Th>
-                  <Th>{t('audit.columns.entity')}</Th>
-                  <Th>{t('audit.columns.changes')}</Th>
-                  <Th>{t('audit.columns.ip')}</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {audit.data.items.map((e) => {
-                  const Icon = actionIcon(e.action);
-                  const changes = describeChanges(e);
-                  return (
-                    <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                      <Td className="tabular-nums">
-                        <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
-                      </Td>
-                      <Td>
-                        <span className="inline-flex items-center gap-2 font-medium">
-                          <Icon className="size-4 text-slate-500" aria-hidden />
-                          {actionLabel(e.action, t)}
-                        </span>
-                      </Td>
-                      <Td>{e.user_email ?? t('activity.anonymous')}</Td>
-                      <Td>
-                        <span className="block">{entityLabel(e.entity_type, t)}</span>
-                        {(e.target_email ?? e.entity_id) && (
-                          <span className="block text-xs text-slate-500">
-                            {e.target_email ?? e.entity_id}
-                          </span>
-                        )}
-                      </Td>
-                      <Td className="max-w-md text-xs whitespace-normal text-slate-700">
-                        {changes.length === 0 ? (
-                          t('audit.noChanges')
-                        ) : (
-                          <ul>
-                            {changes.map((c) => (
-                              <li key={c} className="break-words">
-                                {c}
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </Td>
-                      <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
-            <Pagination
-              page={page}
-              pages={pages}
-              onPageChange={goToPage}
-              labels={{
-                nav: t('audit.pagination'),
-                total: t('audit.total', { count: audit.data.total }),
-                page: t('audit.page', { page, pages }),
-                previous: t('audit.previous'),
-                next: t('audit.next'),
-              }}
-            />
-          </>
+        }
+        errorMessage={(error) => dashboardErrorMessage(error, t)}
+        retryLabel={t('common:retry')}
+        empty={{ title: t('audit.empty'), body: t('audit.emptyText') }}
+        page={page}
+        pages={pages}
+        onPageChange={goToPage}
+        labels={(total) => ({
+          nav: t('audit.pagination'),
+          total: t('audit.total', { count: total }),
+          page: t('audit.page', { page, pages }),
+          previous: t('audit.previous'),
+          next: t('audit.next'),
+        })}
+      >
+        {(items) => (
+          <Table label={t('audit.title')} data-testid="audit-table">
+            <thead>
+              <tr>
+                <Th>{t('audit.columns.when')}</Th>
+                <Th>{t('audit.columns.action')}</Th>
+                <Th>{t('audit.columns.actor')}</Th>
+                <Th>{t('audit.columns.entity')}</Th>
+                <Th>{t('audit.columns.changes')}</Th>
+                <Th>{t('audit.columns.ip')}</Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((e) => {
+                const Icon = actionIcon(e.action);
+                const changes = describeChanges(e);
+                return (
+                  <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                    <Td className="tabular-nums">
+                      <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
+                    </Td>
+                    <Td>
+                      <span className="inline-flex items-center gap-2 font-medium">
+                        <Icon className="size-4 text-slate-500" aria-hidden />
+                        {actionLabel(e.action, t)}
+                      </span>
+                    </Td>
+                    <Td>{e.user_email ?? t('activity.anonymous')}</Td>
+                    <Td>
+                      <span className="block">{entityLabel(e.entity_type, t)}</span>
+                      {(e.target_email ?? e.entity_id) && (
+                        <span className="block text-xs text-slate-500">{e.target_email ?? e.entity_id}</span>
+                      )}
+                    </Td>
+                    <Td className="max-w-md text-xs whitespace-normal text-slate-700">
+                      {changes.length === 0 ? (
+                        t('audit.noChanges')
+                      ) : (
+                        <ul>
+                          {changes.map((c) => (
+                            <li key={c} className="break-words">
+                              {c}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </Td>
+                    <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
         )}
-      </div>
+      </PagedList>
     </div>
   );
 }

@@ -12,10 +12,11 @@ import {
   TableSkeleton,
   useSearchBox,
 } from '../../components/list-parts.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
+import { Badge } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
-import { Pagination, pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
+import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
@@ -153,38 +154,33 @@ export function AdminProductsPage() {
         )}
       </search>
 
-      <div className="mt-6" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <TableSkeleton label={t('loading')} />
-        ) : list.isError ? (
-          <ErrorState
-            message={loadErrorText(list.error, t)}
-            retryLabel={t('common:retry')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : list.data.items.length === 0 ? (
-          <EmptyState title={t('empty.title')}>
-            <p>{filtered ? t('empty.filtered') : t('empty.none')}</p>
-            {!filtered && (
-              <Link to="/admin/products/new" className={`${buttonClasses('secondary')} mt-4`}>
-                <Plus className="size-4" aria-hidden />
-                {t('links.new')}
-              </Link>
-            )}
-          </EmptyState>
-        ) : (
-          <>
-            <ProductsTable items={list.data.items} lang={lang} onEdit={setEditing} />
-            <Pagination
-              page={page}
-              pages={pages}
-              onPageChange={goToPage}
-              totalTestId="list-total"
-              labels={paginationLabels(t, { total: list.data.total, page, pages })}
-            />
-          </>
-        )}
-      </div>
+      <PagedList
+        query={list}
+        skeleton={<TableSkeleton label={t('loading')} />}
+        errorMessage={(error) => loadErrorText(error, t)}
+        retryLabel={t('common:retry')}
+        empty={{
+          title: t('empty.title'),
+          body: (
+            <>
+              <p>{filtered ? t('empty.filtered') : t('empty.none')}</p>
+              {!filtered && (
+                <Link to="/admin/products/new" className={`${buttonClasses('secondary')} mt-4`}>
+                  <Plus className="size-4" aria-hidden />
+                  {t('links.new')}
+                </Link>
+              )}
+            </>
+          ),
+        }}
+        page={page}
+        pages={pages}
+        onPageChange={goToPage}
+        totalTestId="list-total"
+        labels={(total) => paginationLabels(t, { total, page, pages })}
+      >
+        {(items) => <ProductsTable items={items} lang={lang} onEdit={setEditing} />}
+      </PagedList>
       {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} />}
     </div>
   );
