@@ -1,44 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { seriousAxeViolations } from './support.ts';
-
-const CONSENT_KEY = 'numero.cookie-consent';
-const LANG_KEY = 'numero.lang';
-const CATEGORIES_PATH = '/api/v1/catalog/categories';
-
-/** Intl puts a non-breaking space between "R$" and the amount; compare with ordinary spaces. */
-const normalise = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').trim();
-
-const prices = (page: Page) => page.getByTestId('price');
-
-async function priceTexts(page: Page) {
-  await expect(prices(page)).toHaveCount(3);
-  return (await prices(page).allTextContents()).map(normalise);
-}
-
-/** Most tests are not about cookies: answer the banner beforehand so it stays out of the way. */
-async function withConsentGiven(page: Page) {
-  await page.addInitScript(
-    ([key]) => {
-      if (!localStorage.getItem(key!)) {
-        const choice = {
-          essential: true,
-          analytics: false,
-          marketing: false,
-          timestamp: new Date().toISOString(),
-        };
-        localStorage.setItem(key!, JSON.stringify(choice));
-      }
-    },
-    [CONSENT_KEY],
-  );
-}
-
-async function withLanguage(page: Page, lang: 'pt' | 'en') {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [LANG_KEY, lang]);
-}
-
-const header = (page: Page) => page.getByRole('banner');
-const mainNav = (page: Page) => header(page).getByRole('navigation');
+import { expect, test } from '@playwright/test';
+import {
+  CATEGORIES_PATH,
+  header,
+  LANG_KEY,
+  mainNav,
+  prices,
+  priceTexts,
+  withConsentGiven,
+} from './landing-support.ts';
 
 test.describe('landing page', () => {
   test.describe('with the cookie choice already made', () => {
@@ -311,101 +280,5 @@ test.describe('landing page', () => {
       await page.getByRole('menuitemradio', { name: 'English (USD)' }).click();
       expect(await priceTexts(page)).toEqual(['$2.00', '$5.00', '$1.50']);
     });
-  });
-
-  test('the cookie choice persists across reloads and can be reopened from the footer', async ({ page }) => {
-    await page.goto('/');
-    const banner = page.getByRole('dialog', { name: 'Sua privacidade' });
-    await expect(banner).toBeVisible();
-    await expect(banner).toHaveAttribute('aria-modal', 'false');
-    await expect(banner).toContainText('cookies essenciais');
-
-    await banner.getByRole('button', { name: 'Personalizar' }).click();
-    const essential = banner.getByRole('checkbox', { name: /Essenciais/ });
-    await expect(essential).toBeChecked();
-    await expect(essential).toBeDisabled();
-    await expect(banner.getByRole('checkbox', { name: 'Análise' })).not.toBeChecked();
-    await banner.getByRole('checkbox', { name: 'Análise' }).check();
-    await banner.getByRole('button', { name: 'Salvar escolhas' }).click();
-    await expect(banner).toBeHidden();
-
-    const stored = async () =>
-      JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)) ?? 'null');
-    const saved = await stored();
-    expect(saved).toMatchObject({ essential: true, analytics: true, marketing: false });
-    expect(Number.isNaN(Date.parse(saved.timestamp))).toBe(false);
-
-    await page.reload();
-    await expect(prices(page)).toHaveCount(3);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-
-    const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Preferências de cookies' });
-    await reopen.click();
-    await expect(banner).toBeVisible();
-    await expect(banner).toBeFocused();
-    await expect(banner.getByRole('checkbox', { name: 'Análise' })).toBeChecked();
-    await expect(banner.getByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
-
-    // Escape leaves the choice as it was.
-    await page.keyboard.press('Escape');
-    await expect(banner).toBeHidden();
-    await expect(reopen).toBeFocused();
-    expect(await stored()).toEqual(saved);
-
-    await reopen.click();
-    await banner.getByRole('button', { name: 'Rejeitar opcionais' }).click();
-    await expect(banner).toBeHidden();
-    expect(await stored()).toMatchObject({ essential: true, analytics: false, marketing: false });
-
-    await page.reload();
-    await expect(prices(page)).toHaveCount(3);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
-
-  test('accepting all cookies stores every category', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
-    const banner = page.getByRole('dialog', { name: 'Sua privacidade' });
-    // On a phone it leaves most of the page visible.
-    const box = (await banner.boundingBox())!;
-    expect(box.height).toBeLessThan(740 * 0.5);
-    expect(box.width).toBeLessThanOrEqual(360);
-    await banner.getByRole('button', { name: 'Aceitar todos' }).click();
-    await expect(banner).toBeHidden();
-    const saved = JSON.parse(
-      (await page.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)) ?? 'null',
-    );
-    expect(saved).toMatchObject({ essential: true, analytics: true, marketing: true });
-  });
-
-  test.describe('accessibility', () => {
-    for (const lang of ['pt', 'en'] as const) {
-      test(`axe finds no serious or critical violation in ${lang}, with the cookie banner open`, async ({
-        page,
-      }) => {
-        await withLanguage(page, lang);
-        await page.goto('/');
-        await expect(prices(page)).toHaveCount(3);
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: lang === 'pt' ? 'Personalizar' : 'Customize' })
-          .click();
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      });
-
-      test(`axe finds no serious or critical violation in ${lang} at 360 px with the menu open`, async ({
-        page,
-      }) => {
-        await withConsentGiven(page);
-        await withLanguage(page, lang);
-        await page.setViewportSize({ width: 360, height: 740 });
-        await page.goto('/');
-        await expect(prices(page)).toHaveCount(3);
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await page.getByRole('button', { name: lang === 'pt' ? /^Idioma:/ : /^Language:/ }).click();
-        expect(await seriousAxeViolations(page)).toEqual([]);
-      });
-    }
   });
 });

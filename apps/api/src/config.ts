@@ -37,6 +37,7 @@ const base = z.object({
   OIDC_CLIENT_SECRET: z.string().max(2048).optional(),
   DEMO_MODE: bool,
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -96,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo: demoMode && offline.length > 0,
     /** `/metrics` answers only with this bearer token; without one, only outside production. */
     metricsToken: c.METRICS_TOKEN ?? null,
+    /** New accounts one address may open per hour. */
+    registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     trustProxy: c.TRUST_PROXY ?? false,
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,

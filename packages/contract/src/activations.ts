@@ -48,6 +48,8 @@ export type SmsMessage = z.infer<typeof SmsMessage>;
 export const Activation = z
   .object({
     id: z.uuid(),
+    /** The integer id the reseller protocol (handler_api.php) shows for this activation. */
+    public_id: z.number().int().positive(),
     product_id: z.number().int(),
     service_code: z.string(),
     service_name: z.string(),

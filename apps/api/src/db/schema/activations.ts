@@ -16,6 +16,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const activations = pgTable('activations', {
   id: uuid('id').primaryKey(),
+  /** The integer the reseller protocol shows for this activation (bots parse ids as 32-bit integers). */
+  publicId: integer('public_id').generatedByDefaultAsIdentity().notNull(),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id),

@@ -9,6 +9,7 @@ export function toActivationDto(v: ActivationView, at: Date): ActivationDto {
   const awaitingResend = a.status === 'code_received' && a.nextCheckAt !== null;
   return {
     id: a.id,
+    public_id: a.publicId,
     product_id: a.productId,
     service_code: a.serviceCode,
     service_name: v.serviceName,

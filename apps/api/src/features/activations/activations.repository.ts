@@ -134,6 +134,14 @@ export function createActivationsRepository(db: Executor) {
       return row ?? null;
     },
 
+    async findIdByPublicId(userId: string, publicId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ id: activations.id })
+        .from(activations)
+        .where(and(eq(activations.userId, userId), eq(activations.publicId, publicId)));
+      return row?.id ?? null;
+    },
+
     async findByKey(userId: string, idempotencyKey: string, ex: Executor = db) {
       const [row] = await ex
         .select()

@@ -28,6 +28,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   return {
     purchase,
     get: queries.get,
+    getByPublicId: queries.getByPublicId,
     list: queries.list,
     summary: queries.summary,
     cancel: customer.cancel,

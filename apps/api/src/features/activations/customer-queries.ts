@@ -45,6 +45,13 @@ export function createCustomerQueries(deps: Pick<ActivationsDeps, 'repository' |
     };
   }
 
-  return { get: getDetail, list, summary };
+  /** The same, found by the integer id the reseller protocol shows; not found when it is not theirs. */
+  async function getByPublicId(userId: string, publicId: number): Promise<ActivationDetail> {
+    const id = await repository.findIdByPublicId(userId, publicId);
+    if (!id) throw new AppError('ACTIVATION_NOT_FOUND', 404);
+    return getDetail(userId, id);
+  }
+
+  return { get: getDetail, getByPublicId, list, summary };
 }
 export type CustomerQueries = ReturnType<typeof createCustomerQueries>;

@@ -14,7 +14,7 @@ import { createSessionService } from './session.service.ts';
 
 /** Sign-in, sign-up, sign-out, sessions and OpenID Connect. */
 export function createAuthModule(deps: {
-  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies'>;
+  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour'>;
   db: Db;
   users: AccountService;
   audit: AuditService;
@@ -23,7 +23,15 @@ export function createAuthModule(deps: {
 }) {
   const { config, db, users, audit, limiter, now } = deps;
   const sessions = createSessionService({ repository: createSessionRepository(db), now });
-  const service = createAuthService({ db, users, sessions, audit, limiter, now });
+  const service = createAuthService({
+    db,
+    users,
+    sessions,
+    audit,
+    limiter,
+    registrations: { limit: config.registrationsPerHour, windowMs: 60 * 60_000 },
+    now,
+  });
   const oidc = createOidcService({
     client: config.oidc
       ? createOidcClient({ ...config.oidc, redirectUri: `${config.publicUrl}/auth-callback` }, { now })

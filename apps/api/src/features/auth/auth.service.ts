@@ -26,6 +26,7 @@ export const LOGIN_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 }
  * accounts never trips the per-account count). Past this, the address waits out the window.
  */
 export const LOGIN_FAILURES_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
+/** New accounts per address per hour, unless configured otherwise (REGISTRATIONS_PER_HOUR). */
 export const REGISTRATIONS: RateLimitRule = { limit: 10, windowMs: 60 * 60_000 };
 
 export interface RequestMeta extends SessionMeta {
@@ -47,6 +48,7 @@ export function createAuthService({
   sessions,
   audit,
   limiter,
+  registrations = REGISTRATIONS,
   now,
 }: {
   db: Db;
@@ -54,6 +56,7 @@ export function createAuthService({
   sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume' | 'hit' | 'peek' | 'clear' | 'purgeExpired'>;
+  registrations?: RateLimitRule;
   now: () => Date;
 }) {
   const loginFailed = (email: string, user: User | undefined, ip: string, reason: string) =>
@@ -99,7 +102,7 @@ export function createAuthService({
   return {
     /** Creates a CUSTOMER account. It does not sign in: the web sends the user to /login afterwards. */
     async register(body: RegisterBody, meta: RequestMeta): Promise<CurrentUser> {
-      await limiter.consume(`register:${meta.ip}`, REGISTRATIONS);
+      await limiter.consume(`register:${meta.ip}`, registrations);
       assertPasswordAcceptable(body.password);
       const user = await users.createUser({
         email: body.email,

@@ -12,7 +12,6 @@ import { KEY_RATE_LIMIT } from './handler-api.routes.ts';
 const SMS_DELAY_MS = 5_000;
 /** "2025-03-01 12:00:00": how the protocol writes a time (UTC here). */
 const protocolTime = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('handler_api.php, the reseller protocol', async () => {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
@@ -119,32 +118,36 @@ describe('handler_api.php, the reseller protocol', async () => {
     const boughtAt = protocolTime(clock.now());
     const { res, id, phone } = await buyWhatsApp(r);
     expect(res.status).toBe(200);
-    expect(res.body).toMatch(/^ACCESS_NUMBER:[0-9a-f-]{36}:55\d{10,11}$/);
-    expect(id).toMatch(UUID);
+    // Byte-exact, and an id the published clients' parseInt / int() read back unchanged.
+    expect(res.body).toMatch(/^ACCESS_NUMBER:\d+:55\d{10,11}$/);
+    expect(String(Number.parseInt(id, 10))).toBe(id);
+    expect(Number(id)).toBeLessThanOrEqual(2_147_483_647);
     expect(await r.balance()).toBe(10_000 - wa.price);
 
     expect((await r.call('getStatus', { id })).body).toBe('STATUS_WAIT_CODE');
     expect((await r.call('setStatus', { id, status: '1' })).body).toBe('ACCESS_READY');
-    const active = (await r.call('getActiveActivations')).json();
-    expect(active).toEqual({
+    const activeEntry = {
+      activationId: id,
+      serviceCode: 'wa',
+      phoneNumber: phone,
+      activationCost: '5.00',
+      currency: '986',
+      activationStatus: '4',
+      smsCode: null,
+      smsText: null,
+      activationTime: boughtAt,
+      countryCode: '73',
+      countryName: 'Brazil',
+      canGetAnotherSms: '1',
+    };
+    // Both keys the published clients read, with the same entries.
+    expect((await r.call('getActiveActivations')).json()).toEqual({
       status: 'success',
-      activeActivations: [
-        {
-          activationId: id,
-          serviceCode: 'wa',
-          phoneNumber: phone,
-          activationCost: 5,
-          currency: 986,
-          activationStatus: '4',
-          smsCode: null,
-          smsText: null,
-          activationTime: boughtAt,
-          countryCode: '73',
-          countryName: 'Brazil',
-          canGetAnotherSms: '1',
-        },
-      ],
+      activeActivations: [activeEntry],
+      data: [activeEntry],
     });
+    // Before the SMS, getStatusV2 answers the same token as getStatus.
+    expect((await r.call('getStatusV2', { id })).body).toBe('STATUS_WAIT_CODE');
 
     await smsArrives();
     const ok = (await r.call('getStatus', { id })).body;
@@ -153,6 +156,15 @@ describe('handler_api.php, the reseller protocol', async () => {
     expect((await r.call('getActiveActivations')).json().activeActivations[0]).toMatchObject({
       smsCode: [code],
       smsText: expect.stringContaining('WhatsApp'),
+    });
+    expect((await r.call('getStatusV2', { id })).json()).toEqual({
+      verificationType: 0,
+      sms: {
+        dateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        code,
+        text: expect.stringContaining('WhatsApp'),
+      },
+      call: null,
     });
 
     // Another SMS on the same number, then the finish.
@@ -233,15 +245,17 @@ describe('handler_api.php, the reseller protocol', async () => {
     expect(first.status).toBe(200);
     const bought = first.json();
     expect(bought).toEqual({
-      activationId: expect.stringMatching(UUID),
+      activationId: expect.any(Number),
       phoneNumber: expect.stringMatching(/^55\d{10,11}$/),
       activationCost: 5,
       currency: 986,
       countryCode: '73',
       canGetAnotherSms: '1',
       activationTime: boughtAt,
+      activationEndTime: protocolTime(new Date(clock.now().getTime() + 20 * 60_000)),
       activationOperator: 'any',
     });
+    expect(Number.isInteger(bought.activationId) && bought.activationId <= 2_147_483_647).toBe(true);
     const again = await r.call('getNumberV2', { service: 'wa', country: '73', orderId }, 'POST');
     expect(again.json()).toEqual(bought);
     expect(await r.balance()).toBe(10_000 - wa.price);

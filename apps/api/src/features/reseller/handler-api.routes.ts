@@ -8,7 +8,8 @@ import {
   rateLimited,
 } from '../../http/rate-limit.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
-import type { HandlerApi, ProtocolParams, ProtocolReply } from './handler-api.service.ts';
+import type { HandlerApi } from './handler-api.service.ts';
+import type { ProtocolParams, ProtocolReply } from './protocol-format.ts';
 
 /** Per key: a busy bot polling getStatus for many numbers stays well inside it. */
 export const KEY_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 1_000 };

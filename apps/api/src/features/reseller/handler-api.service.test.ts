@@ -3,20 +3,16 @@ import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import {
-  createHandlerApi,
-  decimal,
-  type HandlerApiDeps,
-  parseMaxPrice,
-  statusToken,
-} from './handler-api.service.ts';
+import { createHandlerApi, type HandlerApiDeps } from './handler-api.service.ts';
+import { activationIdParam, decimal, parseMaxPrice, statusToken } from './protocol-format.ts';
 
 const holder: KeyHolder = { keyId: 'k', userId: 'u', currency: 'BRL' };
-const ID = '00000000-0000-4000-8000-000000000001';
+const ID = '100001';
 
 const activation = (over: Partial<ActivationDetail> = {}) =>
   ({
-    id: ID,
+    id: '00000000-0000-4000-8000-000000000001',
+    public_id: Number(ID),
     status: 'waiting_sms',
     settled: null,
     code: null,
@@ -32,7 +28,7 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
   const deps: HandlerApiDeps = {
     activations: {
       purchase: async () => fail('NOT_STUBBED'),
-      get: async () => activation(),
+      getByPublicId: async () => activation(),
       list: async () => ({ items: [], total: 0, skip: 0, limit: 100 }),
       cancel: async () => fail('NOT_STUBBED'),
       resend: async () => fail('NOT_STUBBED'),
@@ -59,7 +55,7 @@ describe('handler_api.php refusals', () => {
     const busy = protocolWith({ cancel: async () => Promise.reject(new AppError('UPSTREAM_RETRY', 503)) });
     expect(await busy('setStatus', { id: ID, status: '8' })).toEqual({ text: 'ERROR_SQL' });
     const pending = protocolWith({
-      get: async () => activation({ status: 'pending' }),
+      getByPublicId: async () => activation({ status: 'pending' }),
       cancel: async () => Promise.reject(new AppError('ACTIVATION_PENDING', 409)),
     });
     expect(await pending('setStatus', { id: ID, status: '8' })).toEqual({ text: 'BAD_STATUS' });
@@ -82,7 +78,9 @@ describe('handler_api.php refusals', () => {
   });
 
   it('lets unexpected failures through to the route (which answers ERROR_SQL)', async () => {
-    const broken = protocolWith({ get: async () => Promise.reject(new Error('connection lost')) });
+    const broken = protocolWith({
+      getByPublicId: async () => Promise.reject(new Error('connection lost')),
+    });
     await expect(broken('getStatus', { id: ID })).rejects.toThrow('connection lost');
   });
 });
@@ -101,6 +99,23 @@ describe('protocol values', () => {
     expect(parseMaxPrice(' 5.00 ')).toBe(500);
     expect(parseMaxPrice('5.009')).toBe(500);
     for (const bad of ['', 'abc', '-1', '1e3', '5,00', '.5']) expect(parseMaxPrice(bad)).toBeNull();
+  });
+
+  it('reads an activation id as a positive 32-bit integer, as the published clients write it', () => {
+    expect(activationIdParam('100001')).toBe(100_001);
+    expect(activationIdParam('2147483647')).toBe(2_147_483_647);
+    for (const bad of [
+      undefined,
+      '',
+      '0',
+      '-1',
+      '2147483648',
+      '1.5',
+      ' 12',
+      'abc',
+      '00000000-0000-4000-8000-000000000001',
+    ])
+      expect(activationIdParam(bad)).toBeNull();
   });
 
   it('names each state the way getStatus does', () => {

@@ -1,0 +1,93 @@
+import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
+import type { KeyHolder } from '../account/api-keys.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { countryParam, decimal, type ProtocolParams, type ProtocolReply } from './protocol-format.ts';
+
+/** The catalogue in the protocol's words: stock, countries, services and prices for the key's currency. */
+export function createCatalogAnswers({
+  catalog,
+}: {
+  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'>;
+}) {
+  /** sms-activate service code → ours, for the services on sale now. */
+  async function serviceCodes(): Promise<Map<string, { code: string; name: string }>> {
+    const map = new Map<string, { code: string; name: string }>();
+    for (const s of await catalog.listServices('BRL', 'en')) {
+      const theirs = smsActivateServiceCode(s.code);
+      // Two of ours may show under one code (an alias and the code itself): the literal one wins.
+      if (!map.has(theirs) || theirs === s.code) map.set(theirs, { code: s.code, name: s.name });
+    }
+    return map;
+  }
+
+  async function getNumbersStatus(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const country = countryParam(params.country);
+    if (!country) return { json: {} };
+    const counts: Record<string, number> = {};
+    for (const p of await catalog.listProducts({ country }, holder.currency, 'en'))
+      counts[`${smsActivateServiceCode(p.service_code)}_0`] = p.stock;
+    return { json: counts };
+  }
+
+  async function getCountries(): Promise<ProtocolReply> {
+    const out: Record<string, unknown> = {};
+    for (const c of await catalog.listCountries('en')) {
+      const id = smsActivateCountryId(c.code);
+      if (id === undefined) continue;
+      // The protocol names countries in Russian, English and Chinese; we hold Portuguese and English.
+      out[String(id)] = {
+        id,
+        rus: c.name_en,
+        eng: c.name_en,
+        chn: c.name_en,
+        pt: c.name_pt,
+        visible: 1,
+        retry: 1,
+        rent: 0,
+        multiService: 0,
+      };
+    }
+    return { json: out };
+  }
+
+  async function getServicesList(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const services = await serviceCodes();
+    let offered: Set<string> | null = null;
+    if (params.country !== undefined && params.country !== '') {
+      const country = countryParam(params.country);
+      const products = country ? await catalog.listProducts({ country }, holder.currency, 'en') : [];
+      offered = new Set(products.map((p) => p.service_code));
+    }
+    const list = [...services.entries()]
+      .filter(([, s]) => offered === null || offered.has(s.code))
+      .map(([code, s]) => ({ code, name: s.name }));
+    return { json: { status: 'success', services: list } };
+  }
+
+  async function getPrices(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const filter: { service?: string; country?: string } = {};
+    if (params.service) {
+      const service = (await serviceCodes()).get(params.service.toLowerCase());
+      if (!service) return { json: {} };
+      filter.service = service.code;
+    }
+    // No country: every country, as sms-activate answers.
+    if (params.country !== undefined && params.country !== '') {
+      const country = countryParam(params.country);
+      if (!country) return { json: {} };
+      filter.country = country;
+    }
+    const out: Record<string, Record<string, { cost: string; count: number }>> = {};
+    for (const p of await catalog.listProducts(filter, holder.currency, 'en')) {
+      const id = smsActivateCountryId(p.country_code);
+      if (id === undefined) continue;
+      const byService = out[String(id)] ?? {};
+      out[String(id)] = byService;
+      byService[smsActivateServiceCode(p.service_code)] ??= { cost: decimal(p.price), count: p.stock };
+    }
+    return { json: out };
+  }
+
+  return { serviceCodes, getNumbersStatus, getCountries, getServicesList, getPrices };
+}
+export type CatalogAnswers = ReturnType<typeof createCatalogAnswers>;

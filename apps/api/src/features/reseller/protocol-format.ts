@@ -1,0 +1,74 @@
+import type { Activation } from '@numero/contract/activations';
+import type { Currency } from '@numero/contract/common';
+import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts';
+
+/**
+ * What one protocol call answers: a plain-text token or a JSON document, with HTTP 200 unless said
+ * otherwise (the protocol reports its own errors in the body, as sms-activate does).
+ */
+export type ProtocolReply =
+  | { text: string; status?: number; headers?: Record<string, string> }
+  | { json: unknown };
+
+export type ProtocolParams = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A country left out means the store's home country, Brazil. (sms-activate falls back to a setting of
+ * the account; ours has none, and a Brazilian store's bots mostly buy Brazilian numbers.)
+ */
+const DEFAULT_COUNTRY = 'BR';
+
+/** ISO 4217 numeric codes: sms-activate sends its currency as a number (643, roubles). */
+export const CURRENCY_NUMBERS: Record<Currency, number> = { BRL: 986, USD: 840 };
+
+export const token = (text: string): ProtocolReply => ({ text });
+
+/** 1234 → "12.34": the protocol's decimal money, exact from integer cents. */
+export function decimal(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "5", "5.5" or "5.00" → cents, rounded down (a limit of 5.009 does not allow 5.01); null if not money. */
+export function parseMaxPrice(value: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0').slice(0, 2));
+}
+
+/** "2025-03-01 12:00:00" (UTC), the protocol's way of writing a time. */
+export function protocolTime(iso: string): string {
+  return iso.slice(0, 19).replace('T', ' ');
+}
+
+/** The ISO country of a `country` parameter: a numeric sms-activate id, or the default when absent. */
+export function countryParam(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return DEFAULT_COUNTRY;
+  return /^\d{1,4}$/.test(value) ? countryOfSmsActivateId(Number(value)) : undefined;
+}
+
+/** getStatus: what the bot should do next, in the protocol's words. */
+export function statusToken(a: Pick<Activation, 'status' | 'code' | 'awaiting_sms'>): string {
+  switch (a.status) {
+    case 'pending':
+    case 'waiting_sms':
+      return 'STATUS_WAIT_CODE';
+    case 'code_received':
+      // After setStatus 3 the previous code stays known while the next one is awaited.
+      return a.awaiting_sms ? `STATUS_WAIT_RETRY:${a.code}` : `STATUS_OK:${a.code}`;
+    case 'finished':
+      return a.code ? `STATUS_OK:${a.code}` : 'STATUS_CANCEL';
+    default:
+      return 'STATUS_CANCEL';
+  }
+}
+
+/**
+ * The integer activation id a bot sends back (`id`): clients parse ours with parseInt or int(), so it is
+ * a positive 32-bit integer; anything else is no activation of theirs.
+ */
+export function activationIdParam(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
