@@ -6,22 +6,19 @@ import {
   type PaymentIntent,
   type PaymentMethod,
 } from '@numero/contract/wallet';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { type RateLimiter, rateLimited } from '../../http/rate-limit.ts';
+import { rateLimited } from '../../http/rate-limit.ts';
 import {
   type CardDetails,
   type ChargeState,
-  type ChargeStatus,
   type Payer,
   PaymentProviderError,
   WebhookSignatureError,
 } from '../../providers/payments/payment-provider.ts';
-import type { PaymentsConfig } from '../../providers/payments/payments.config.ts';
-import { flows, type LedgerService } from '../ledger/ledger.service.ts';
-import type { BuiltProvider } from './payment-providers.ts';
-import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import { createPaymentSettlement, type Outcome } from './payment-settlement.ts';
+import { toPaymentView } from './payment-view.ts';
+import type { PaymentRow } from './payments.repository.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
 import { formatMoney, topupDescription } from './wallet.service.ts';
 import './payments.messages.ts';
 
@@ -42,62 +39,17 @@ export const SWEEP = {
 const CARD_TTL_MS = 24 * 3_600_000;
 const CARD_CONFIRM_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
-export interface Outcome {
-  status: ChargeStatus;
-  amount?: number;
-  currency?: Currency;
-  failureReason?: string | null;
-}
-
-export interface PaymentsDeps {
-  db: Db;
-  repository: PaymentsRepository;
-  ledger: Pick<LedgerService, 'transfer'>;
-  built: BuiltProvider;
-  limiter: RateLimiter;
-  config: Pick<PaymentsConfig, 'limits' | 'rateLimit'>;
-  publicUrl: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}
-
 export interface Payee {
   id: string;
   email: string;
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, repository, ledger, limiter, config, now, log } = deps;
+  const { repository, limiter, config, now, log } = deps;
   const { provider, sandbox, publicKey } = deps.built;
-
-  function toView(row: PaymentRow): PaymentIntent {
-    const at = now().getTime();
-    const view: PaymentIntent = {
-      id: row.id,
-      status: row.status,
-      method: row.method,
-      amount: row.amount,
-      currency: row.currency,
-      expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
-      remaining_seconds: row.expiresAt
-        ? Math.max(0, Math.floor((row.expiresAt.getTime() - at) / 1000))
-        : null,
-      created_at: row.createdAt.toISOString(),
-      credited: row.creditedAt !== null,
-      failure_reason: row.failureReason,
-      sandbox: sandbox !== null,
-    };
-    if (row.pixCopyPaste) view.pix = { copy_paste: row.pixCopyPaste, qr_code: row.pixQr ?? '' };
-    if (row.boletoLine)
-      view.boleto = { digitable_line: row.boletoLine, ...(row.boletoUrl ? { url: row.boletoUrl } : {}) };
-    if (row.method === 'card' && row.kind === 'charge') {
-      view.card = {};
-      if (row.clientSecret) view.card.client_secret = row.clientSecret;
-      if (publicKey) view.card.public_key = publicKey;
-    }
-    if (row.checkoutUrl) view.checkout_url = row.checkoutUrl;
-    return view;
-  }
+  const { providerFailure, applyOutcome, outcomeOf, recheck } = createPaymentSettlement(deps);
+  const toView = (row: PaymentRow) =>
+    toPaymentView(row, now().getTime(), { sandbox: sandbox !== null, publicKey });
 
   function checkAmount(amount: number, currency: Currency) {
     if (!Number.isSafeInteger(amount)) {
@@ -116,106 +68,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function limitIntents(userId: string) {
     const hit = await limiter.hit(`payments:intent:${userId}`, config.rateLimit);
     if (hit.count > config.rateLimit.limit) throw rateLimited(hit.resetAt, now(), 'TOPUP_RATE_LIMITED');
-  }
-
-  /** The provider's words in the store's: what the caller can act on, never the provider's text. */
-  function providerFailure(err: unknown): AppError {
-    if (err instanceof AppError) return err;
-    if (err instanceof PaymentProviderError) {
-      if (err.code === 'NOT_FOUND') return new AppError('PAYMENT_NOT_FOUND', 404);
-      if (err.code === 'UNSUPPORTED') return new AppError('PAYMENT_METHOD_UNAVAILABLE', 422);
-      if (err.code === 'DECLINED' || err.code === 'INSUFFICIENT_FUNDS') {
-        if (err.message.startsWith('invalid_number')) return new AppError('CARD_NUMBER_INVALID', 422);
-        if (err.message.startsWith('invalid_expiry')) return new AppError('CARD_EXPIRY_INVALID', 422);
-        if (err.message.startsWith('invalid_cvc')) return new AppError('CARD_CVC_INVALID', 422);
-        return new AppError('CARD_DECLINED', 422);
-      }
-    }
-    log.error({ err }, 'payment provider call failed');
-    return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503);
-  }
-
-  /**
-   * The one place a payment settles, under the row's lock: 'paid' credits the wallet exactly once (the
-   * ledger key and the status change commit together); a later failure never takes a credit back; a
-   * failure or expiry only closes a payment still pending; an amount or currency that differs from
-   * ours credits nothing.
-   */
-  async function applyOutcome(
-    paymentId: string,
-    outcome: Outcome,
-    event?: { provider: string; eventId: string },
-  ): Promise<{ payment: PaymentRow; credited: boolean }> {
-    return db.transaction(async (tx) => {
-      const row = await repository.lock(paymentId, tx);
-      if (!row) throw new AppError('PAYMENT_NOT_FOUND', 404);
-      const at = now();
-      if (event) await repository.markEventProcessed(event.provider, event.eventId, at, tx);
-      if (row.status === 'paid' || outcome.status === 'pending') return { payment: row, credited: false };
-
-      if (outcome.status === 'paid') {
-        const sameTerms =
-          (outcome.amount === undefined || outcome.amount === row.amount) &&
-          (outcome.currency === undefined || outcome.currency === row.currency);
-        if (!sameTerms) {
-          log.error(
-            {
-              paymentId: row.id,
-              expected: { amount: row.amount, currency: row.currency },
-              reported: { amount: outcome.amount, currency: outcome.currency },
-            },
-            'payment reported paid with other terms: not credited',
-          );
-          if (row.status !== 'pending') return { payment: row, credited: false };
-          const failed = await repository.update(
-            row.id,
-            { status: 'failed', failureReason: 'amount_mismatch', updatedAt: at },
-            tx,
-          );
-          return { payment: failed!, credited: false };
-        }
-        const credited = await ledger.transfer(tx, {
-          idempotencyKey: `payment:${row.id}:credit`,
-          kind: 'topup',
-          currency: row.currency,
-          userId: row.userId,
-          description: topupDescription(row.method),
-          reference: `payment:${row.id}`,
-          legs: flows.topup(row.userId, row.amount),
-        });
-        const paid = await repository.update(
-          row.id,
-          { status: 'paid', creditedAt: at, failureReason: null, updatedAt: at },
-          tx,
-        );
-        if (credited)
-          log.info({ paymentId: row.id, amount: row.amount, currency: row.currency }, 'wallet credited');
-        return { payment: paid!, credited };
-      }
-
-      if (row.status !== 'pending') return { payment: row, credited: false };
-      const closed = await repository.update(
-        row.id,
-        { status: outcome.status, failureReason: outcome.failureReason ?? null, updatedAt: at },
-        tx,
-      );
-      return { payment: closed!, credited: false };
-    });
-  }
-
-  function outcomeOf(state: ChargeState): Outcome {
-    return {
-      status: state.status,
-      amount: state.amount,
-      currency: state.currency,
-      failureReason: state.failureReason ?? null,
-    };
-  }
-
-  /** Asks the provider (no transaction open) and settles what it says. */
-  async function recheck(row: PaymentRow): Promise<PaymentRow> {
-    const state = await provider.getCharge(row.providerRef!);
-    return (await applyOutcome(row.id, outcomeOf(state))).payment;
   }
 
   async function owned(userId: string, id: string): Promise<PaymentRow> {
