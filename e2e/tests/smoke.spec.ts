@@ -16,3 +16,11 @@ test('the store is up: health, readiness and the built web app', async ({ reques
   await expect(page.getByTestId('price')).toHaveCount(3);
   expect(errors).toEqual([]);
 });
+
+test('the offline demo says so on every page', async ({ page, request }) => {
+  expect(await (await request.get('/api/v1/store')).json()).toEqual({ demo: true });
+  for (const path of ['/', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByTestId('demo-banner')).toContainText(/Demonstração offline|Offline demo/);
+  }
+});

@@ -4,12 +4,14 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../components/ui/feedback.tsx';
 import { CookieBanner } from '../features/landing/cookie-banner.tsx';
 import { SessionProvider } from '../lib/session/session.tsx';
+import { DemoBanner } from './demo-banner.tsx';
 
 /** Inside the router, so the session can navigate (logout goes to /). */
 export function RootLayout() {
   const { t } = useTranslation();
   return (
     <SessionProvider>
+      <DemoBanner />
       <Suspense fallback={<Spinner label={t('loading')} className="min-h-screen" />}>
         <Outlet />
         <CookieBanner />
