@@ -1,5 +1,6 @@
 import type { ActivationStatus, OrderPaymentStatus } from '@numero/contract/activations';
 import type { Lang } from '../../../i18n/index.ts';
+import { activationKeys } from './keys.ts';
 
 export interface AdminOrdersFilter {
   search?: string;
@@ -21,4 +22,4 @@ export const adminOrderKeys = {
 };
 
 /** The customer-side activation queries (the staff member may be looking at their own order too). */
-export const ACTIVATIONS_KEY = ['activations'] as const;
+export const ACTIVATIONS_KEY = activationKeys.all;

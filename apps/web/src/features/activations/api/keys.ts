@@ -1,10 +1,11 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
 /** Query keys of activations: mutations invalidate through these, so every screen showing one refreshes. */
 export const activationKeys = {
-  all: ['activations'] as const,
-  detail: (id: string) => ['activations', 'detail', id] as const,
-  lists: ['activations', 'list'] as const,
-  summary: ['activations', 'summary'] as const,
+  all: queryRoots.activations,
+  detail: (id: string) => [...queryRoots.activations, 'detail', id] as const,
+  lists: [...queryRoots.activations, 'list'] as const,
+  summary: [...queryRoots.activations, 'summary'] as const,
 };
 
-/** The balance changes with every purchase and refund (the wallet feature's query key prefix). */
-export const WALLET_KEY = ['wallet'] as const;
+/** The balance changes with every purchase and refund. */
+export const WALLET_KEY = queryRoots.wallet;

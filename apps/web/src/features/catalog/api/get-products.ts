@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lang } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export interface ProductsParams {
   service: string;
@@ -17,7 +18,7 @@ export function getProducts({ service, currency, lang }: ProductsParams) {
 
 export function productsQueryOptions(params: ProductsParams) {
   return queryOptions({
-    queryKey: ['catalog', 'products', params.service, params.currency, params.lang] as const,
+    queryKey: [...queryRoots.catalog, 'products', params.service, params.currency, params.lang] as const,
     queryFn: () => getProducts(params),
     // Stock moves: a little staleness is fine, an hour is not.
     staleTime: 15_000,

@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lang } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export interface ServicesParams {
   currency: Currency;
@@ -16,7 +17,7 @@ export function getServices({ currency, lang }: ServicesParams) {
 
 export function servicesQueryOptions(params: ServicesParams) {
   return queryOptions({
-    queryKey: ['catalog', 'services', params.currency, params.lang] as const,
+    queryKey: [...queryRoots.catalog, 'services', params.currency, params.lang] as const,
     queryFn: () => getServices(params),
     staleTime: 60_000,
   });

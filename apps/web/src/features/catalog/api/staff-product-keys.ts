@@ -1,5 +1,6 @@
 import type { AdminProductStatus } from '@numero/contract/catalog';
 import type { Lang } from '../../../i18n/index.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export interface AdminProductsParams {
   search?: string;
@@ -19,4 +20,4 @@ export const adminProductKeys = {
 };
 
 /** The customer-facing catalogue (prices, what is on sale): refreshed after a change here. */
-export const CATALOG_KEY = ['catalog'] as const;
+export const CATALOG_KEY = queryRoots.catalog;

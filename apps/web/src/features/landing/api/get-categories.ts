@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lang } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export interface CategoriesParams {
   currency: Currency;
@@ -16,7 +17,7 @@ export function getCategories({ currency, lang }: CategoriesParams): Promise<Cat
 
 export function categoriesQueryOptions(params: CategoriesParams) {
   return queryOptions({
-    queryKey: ['catalog', 'categories', params.currency, params.lang] as const,
+    queryKey: [...queryRoots.catalog, 'categories', params.currency, params.lang] as const,
     queryFn: () => getCategories(params),
   });
 }

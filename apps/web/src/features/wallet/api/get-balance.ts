@@ -1,6 +1,7 @@
 import type { Currency } from '@numero/contract/common';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /api/v1/wallets/{currency}/balance: integer cents plus the server's formatted text. */
 export interface BalanceView {
@@ -20,7 +21,7 @@ export async function getBalance(currency: Currency): Promise<BalanceView> {
 
 export const balanceQueryOptions = (currency: Currency) =>
   queryOptions({
-    queryKey: ['wallet', 'balance', currency],
+    queryKey: [...queryRoots.wallet, 'balance', currency],
     queryFn: () => getBalance(currency),
     // Money must not look older than it is: asked again at sign-in, on every language (currency) change
     // and whenever a screen showing it mounts.

@@ -1,6 +1,7 @@
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** While a payment waits, the page asks about it this often (the server re-checks the provider). */
 export const PAYMENT_POLL_MS = 2_000;
@@ -12,7 +13,7 @@ export function getPayment(id: string): Promise<PaymentIntent> {
 
 export const paymentQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['wallet', 'payment', id],
+    queryKey: [...queryRoots.wallet, 'payment', id],
     queryFn: () => getPayment(id),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? PAYMENT_POLL_MS : false),

@@ -3,6 +3,7 @@ import type { WalletTransaction } from '@numero/contract/wallet';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import i18n from '../../../i18n/index.ts';
 import { apiList } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export interface TransactionsFilter {
   currency: Currency | null;
@@ -20,7 +21,7 @@ export function getTransactions(filter: TransactionsFilter) {
 export const transactionsQueryOptions = (filter: TransactionsFilter) =>
   queryOptions({
     // Descriptions come in the screen's language: another language is another answer.
-    queryKey: ['wallet', 'transactions', filter, i18n.language],
+    queryKey: [...queryRoots.wallet, 'transactions', filter, i18n.language],
     queryFn: () => getTransactions(filter),
     staleTime: 0,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import type { Balance } from '@numero/contract/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /api/v1/wallets/: both wallets, each with its balance in cents. */
 export function getWallets() {
@@ -8,7 +9,7 @@ export function getWallets() {
 }
 
 export const walletsQueryOptions = () =>
-  queryOptions({ queryKey: ['wallet', 'list'], queryFn: getWallets, staleTime: 0 });
+  queryOptions({ queryKey: [...queryRoots.wallet, 'list'], queryFn: getWallets, staleTime: 0 });
 
 export function useWallets() {
   return useQuery(walletsQueryOptions());

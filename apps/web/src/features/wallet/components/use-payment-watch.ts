@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatMoney } from '../../../i18n/format.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { usePayment } from '../api/get-payment.ts';
 
 /**
@@ -22,7 +23,7 @@ export function usePaymentWatch(id: string, initial?: PaymentIntent) {
     toast.success(
       t('result.paid', { amount: formatMoney(payment.data.amount, payment.data.currency, i18n.language) }),
     );
-    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.wallet });
   }, [status, payment.data, queryClient, t, i18n.language]);
   return payment;
 }
