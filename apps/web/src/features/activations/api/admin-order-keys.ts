@@ -1,12 +1,6 @@
-import type { ActivationStatus, OrderPaymentStatus } from '@numero/contract/activations';
+import type { AdminOrdersFilter } from '@numero/contract/activations';
 import type { Lang } from '../../../i18n/index.ts';
 import { activationKeys } from './keys.ts';
-
-export interface AdminOrdersFilter {
-  search?: string;
-  status?: ActivationStatus;
-  payment_status?: OrderPaymentStatus;
-}
 
 export interface AdminOrdersParams extends AdminOrdersFilter {
   skip: number;

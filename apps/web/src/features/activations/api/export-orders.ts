@@ -1,5 +1,5 @@
+import type { AdminOrdersFilter } from '@numero/contract/activations';
 import type { Lang } from '../../../i18n/index.ts';
-import type { AdminOrdersFilter } from './admin-order-keys.ts';
 
 /**
  * GET /api/v1/admin/orders/export as a plain link: the browser downloads the CSV with the session cookie.

@@ -1,9 +1,6 @@
+import type { AuthProviders } from '@numero/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-export interface AuthProviders {
-  oidc: boolean;
-}
 
 /** Which sign-in methods the server offers; when it cannot say, only the password form is shown. */
 export async function getAuthProviders(): Promise<AuthProviders> {

@@ -1,19 +1,13 @@
 import type { Currency } from '@numero/contract/common';
+import type { Balance } from '@numero/contract/wallet';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
-/** GET /api/v1/wallets/{currency}/balance: integer cents plus the server's formatted text. */
-export interface BalanceView {
-  balance: number;
-  currency: Currency;
-  formatted: string;
-}
-
 /** Spec §7: on any failure the balance shows as zero. */
-export async function getBalance(currency: Currency): Promise<BalanceView> {
+export async function getBalance(currency: Currency): Promise<Balance> {
   try {
-    return await api<BalanceView>(`/api/v1/wallets/${currency}/balance`);
+    return await api<Balance>(`/api/v1/wallets/${currency}/balance`);
   } catch {
     return { balance: 0, currency, formatted: '' };
   }
