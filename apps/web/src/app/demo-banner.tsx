@@ -1,16 +1,25 @@
 import type { StoreInfo } from '@numero/contract/common';
-import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api-client.ts';
 
-/** Read once per visit: whether the store runs on test payments and simulated numbers. */
-function useStoreInfo() {
-  return useQuery({
-    queryKey: ['store', 'info'] as const,
-    queryFn: () => api<StoreInfo>('/api/v1/store'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+/**
+ * Read once per visit: whether the store runs on test payments and simulated numbers. Kept out of the
+ * query cache, which signing out clears: the store does not change with who is signed in.
+ */
+function useStoreInfo(): StoreInfo | null {
+  const [info, setInfo] = useState<StoreInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    api<StoreInfo>('/api/v1/store', { redirectOn401: false })
+      .then((answer) => live && setInfo(answer))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return info;
 }
 
 /**
@@ -20,7 +29,7 @@ function useStoreInfo() {
 export function DemoBanner() {
   const { t } = useTranslation();
   const info = useStoreInfo();
-  if (!info.data?.demo) return null;
+  if (!info?.demo) return null;
   return (
     <aside
       aria-label={t('demo.label')}
