@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { callProvider, type HttpReply } from './http.ts';
 import { isPositiveCents } from './money.ts';
 import {
@@ -14,6 +14,17 @@ import {
   type WebhookEvent,
 } from './payment-provider.ts';
 import { headerValue, type RawHeaders, signTimestamped, verifyTimestamped } from './signature.ts';
+import {
+  type CheckoutSession,
+  checkoutSessionSchema,
+  currencyOf,
+  declineReason,
+  errorReplySchema,
+  eventSchema,
+  INTENT_EVENTS,
+  type PaymentIntent,
+  paymentIntentSchema,
+} from './stripe-schemas.ts';
 
 /**
  * Stripe: cards only, in BRL and USD, amounts in cents as Stripe expects.
@@ -47,67 +58,9 @@ export interface StripeOptions {
   now?: () => Date;
 }
 
-const paymentErrorSchema = z.object({
-  type: z.string().nullish(),
-  code: z.string().nullish(),
-  decline_code: z.string().nullish(),
-  message: z.string().nullish(),
-});
-type StripeError = z.infer<typeof paymentErrorSchema>;
-
-const paymentIntentSchema = z.object({
-  id: z.string(),
-  object: z.literal('payment_intent'),
-  status: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  client_secret: z.string().nullish(),
-  last_payment_error: paymentErrorSchema.nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
-type PaymentIntent = z.infer<typeof paymentIntentSchema>;
-
-const checkoutSessionSchema = z.object({
-  id: z.string(),
-  object: z.literal('checkout.session'),
-  status: z.string().nullish(),
-  payment_status: z.string(),
-  amount_total: z.number().int().nullish(),
-  currency: z.string().nullish(),
-  url: z.string().nullish(),
-  payment_intent: z.union([z.string(), paymentIntentSchema]).nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
-type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
-
-const errorReplySchema = z.object({
-  error: paymentErrorSchema.extend({ payment_intent: paymentIntentSchema.nullish() }),
-});
-
-const INTENT_EVENTS: Record<string, ChargeStatus> = {
-  'payment_intent.succeeded': 'paid',
-  'payment_intent.payment_failed': 'failed',
-  'payment_intent.canceled': 'cancelled',
-};
-
-const eventSchema = z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.unknown() }) });
-
 /** The Stripe-Signature header Stripe would send (what the SDK's generateTestHeaderString builds). */
 export function signStripeWebhook(body: string | Buffer, secret: string, t: number): string {
   return signTimestamped(body, secret, t);
-}
-
-/** Stripe's decline codes, with its generic ones folded into the store's "declined". */
-function declineReason(error: StripeError | null | undefined): string {
-  const code = error?.decline_code ?? error?.code;
-  if (!code || code === 'card_declined' || code === 'generic_decline') return 'declined';
-  return code;
-}
-
-function currencyOf(code: string | null | undefined): Currency | null {
-  if (code === 'brl') return 'BRL';
-  if (code === 'usd') return 'USD';
-  return null;
 }
 
 function requireOption(condition: boolean, name: string): void {
