@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY, order, provider, server } from './sms-activate.fixture.ts';
+import { API_KEY, order } from './sms-activate.fixture.ts';
 import { createSmsActivateProvider } from './sms-activate.ts';
 import { closedBaseUrl, startTestServer, upstreamErrorOf } from './test-support.ts';
 

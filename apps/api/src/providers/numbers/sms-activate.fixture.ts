@@ -1,14 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSmsActivateProvider, type SmsActivateProvider } from './sms-activate.ts';
-import {
-  closedBaseUrl,
-  type SeenRequest,
-  send,
-  startTestServer,
-  type TestServer,
-  upstreamErrorOf,
-} from './test-support.ts';
+import { type SeenRequest, send, startTestServer, type TestServer } from './test-support.ts';
 export const API_KEY = 'k3y-that-must-not-leak';
 
 export interface FakeActivation {
