@@ -3,7 +3,7 @@ import { signUpAndSignIn } from '../../test/helpers.ts';
 import { topUpTestBed } from '../../test/topup-fixture.ts';
 import { POLL_RECHECK_MS, SWEEP } from './payments.service.ts';
 
-const { clock, app, database, probe, card } = await topUpTestBed();
+const { clock, app, probe, card } = await topUpTestBed();
 
 describe('simulate, poll and confirm', () => {
   it('simulate pays at the sandbox; polling the payment credits it even when the webhook is lost', async () => {

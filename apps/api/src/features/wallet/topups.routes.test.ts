@@ -7,7 +7,7 @@ import { signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
 import { topUpTestBed } from '../../test/topup-fixture.ts';
 import { WEBHOOK_SECRET } from '../../test/wallet-fixture.ts';
 
-const { clock, app, database, probe, card } = await topUpTestBed();
+const { clock, app, database, probe } = await topUpTestBed();
 
 describe('creating a payment intent', () => {
   it('PIX: a valid BR Code for the exact amount, a QR image and an expiry 30 minutes out', async () => {
