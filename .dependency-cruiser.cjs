@@ -69,7 +69,9 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // Production code only: tests and their fixtures may arrange data through any module.
-    exclude: { path: ['(^|/)(node_modules|dist)/', '\\.test\\.tsx?$', '^apps/api/src/test/', '^apps/web/src/testing/'] },
+    exclude: {
+      path: ['(^|/)(node_modules|dist)/', '\\.test\\.tsx?$', '^apps/api/src/test/', '^apps/web/src/testing/'],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
