@@ -1,15 +1,20 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.ts';
 import { queryRows } from './sql.ts';
 
 // Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
 // on a PostgreSQL server; PGlite lives inside the process.
-describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in use', async () => {
-  const database = await createTestDatabase();
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
+describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in use', () => {
+  // Opened in the hooks: a skipped suite's body still runs to collect its tests.
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let admin: pg.Client;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
   afterAll(async () => {
     await admin.end();
     await database.close();
