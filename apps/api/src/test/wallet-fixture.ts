@@ -8,7 +8,7 @@ import { payments } from '../db/schema/index.ts';
 import { queryRows } from '../db/sql.ts';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService } from '../features/ledger/ledger.service.ts';
-import { signSandboxWebhook } from '../providers/payments/sandbox.ts';
+import { signSandboxWebhook } from '../providers/payments/sandbox/webhooks.ts';
 import { TEST_ORIGIN } from './helpers.ts';
 
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_numero_payments';

@@ -6,8 +6,8 @@ import type { PaymentsConfig } from '../../providers/payments/payments.config.ts
 import {
   createSandboxPaymentProvider,
   type SandboxPaymentProvider,
-  type SandboxStore,
-} from '../../providers/payments/sandbox.ts';
+} from '../../providers/payments/sandbox/sandbox.ts';
+import type { SandboxStore } from '../../providers/payments/sandbox/store.ts';
 import { createStripeProvider } from '../../providers/payments/stripe.ts';
 import { createPgSandboxStore, sandboxWebhookSecret } from './sandbox-store.ts';
 

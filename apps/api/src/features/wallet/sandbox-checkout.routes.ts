@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Lang, requestLanguage } from '../../http/lang.ts';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.ts';
-import type { SandboxCheckout, SandboxPaymentProvider } from '../../providers/payments/sandbox.ts';
+import type { SandboxCheckout, SandboxPaymentProvider } from '../../providers/payments/sandbox/sandbox.ts';
 import { SANDBOX_CHECKOUT_PATH } from './payment-providers.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { formatMoney, localiseDescription } from './wallet.service.ts';

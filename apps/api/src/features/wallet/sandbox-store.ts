@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCharges, settings } from '../../db/schema/index.ts';
-import type { SandboxCharge, SandboxStore } from '../../providers/payments/sandbox.ts';
+import type { SandboxCharge, SandboxStore } from '../../providers/payments/sandbox/store.ts';
 
 const SECRET_KEY = 'payments.sandbox_webhook_secret';
 

@@ -265,14 +265,14 @@ describe('webhooks credit exactly once', () => {
     const attempts = [
       probe.webhook(body, { secret: 'whsec_someone_else_entirely' }),
       probe.webhook(tampered, {
-        signature: (await import('../../providers/payments/sandbox.ts')).signSandboxWebhook(
+        signature: (await import('../../providers/payments/sandbox/webhooks.ts')).signSandboxWebhook(
           body,
           WEBHOOK_SECRET,
           t,
         ),
       }),
       probe.webhook(oneByte, {
-        signature: (await import('../../providers/payments/sandbox.ts')).signSandboxWebhook(
+        signature: (await import('../../providers/payments/sandbox/webhooks.ts')).signSandboxWebhook(
           body,
           WEBHOOK_SECRET,
           t,
@@ -312,7 +312,7 @@ describe('webhooks credit exactly once', () => {
     const { user, ref } = await pixIntent();
     const body = probe.event(ref, 'paid', 5000);
     const t = Math.floor(clock.now().getTime() / 1000);
-    const { signSandboxWebhook } = await import('../../providers/payments/sandbox.ts');
+    const { signSandboxWebhook } = await import('../../providers/payments/sandbox/webhooks.ts');
     const asText = await app.inject({
       method: 'POST',
       url: '/api/v1/payments/webhooks/sandbox',

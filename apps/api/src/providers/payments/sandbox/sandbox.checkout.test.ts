@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrCode } from './br-code.ts';
-import { waitUntil } from './fake-http-server.ts';
-import { WebhookSignatureError } from './payment-provider.ts';
+import { parseBrCode } from '../br-code.ts';
+import { waitUntil } from '../fake-http-server.ts';
+import { WebhookSignatureError } from '../payment-provider.ts';
 import { card, input, rejection, SECRET, servers, setup, webhookReceiver } from './sandbox.fixture.ts';
-import { createMemorySandboxStore, type SandboxStore, signSandboxWebhook } from './sandbox.ts';
+import { createMemorySandboxStore, type SandboxStore } from './store.ts';
+import { signSandboxWebhook } from './webhooks.ts';
 
 describe('sandbox: checkout sessions', () => {
   it('returns the checkout page URL with the ref, and the page can read and pay it', async () => {

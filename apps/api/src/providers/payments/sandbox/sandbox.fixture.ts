@@ -1,12 +1,9 @@
 import { afterEach } from 'vitest';
-import { type FakeReply, type FakeServer, startFakeServer } from './fake-http-server.ts';
-import type { CardDetails, CreateChargeInput } from './payment-provider.ts';
-import {
-  createMemorySandboxStore,
-  createSandboxPaymentProvider,
-  type SandboxOptions,
-  type WebhookAttempt,
-} from './sandbox.ts';
+import { type FakeReply, type FakeServer, startFakeServer } from '../fake-http-server.ts';
+import type { CardDetails, CreateChargeInput } from '../payment-provider.ts';
+import { createSandboxPaymentProvider, type SandboxOptions } from './sandbox.ts';
+import { createMemorySandboxStore } from './store.ts';
+import type { WebhookAttempt } from './webhooks.ts';
 export const SECRET = 'whsec_sandbox_test';
 export const servers: FakeServer[] = [];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateFactor, validateDigitableLine } from './boleto.ts';
-import { parseBrCode } from './br-code.ts';
-import { waitUntil } from './fake-http-server.ts';
-import { PaymentProviderError } from './payment-provider.ts';
+import { dueDateFactor, validateDigitableLine } from '../boleto.ts';
+import { parseBrCode } from '../br-code.ts';
+import { waitUntil } from '../fake-http-server.ts';
+import { PaymentProviderError } from '../payment-provider.ts';
 import { card, input, rejection, setup, webhookReceiver } from './sandbox.fixture.ts';
 
 describe('sandbox: what it takes', () => {
