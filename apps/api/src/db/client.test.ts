@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.ts';
-import { queryRows } from './sql.ts';
+import { isConnectionLost, queryRows } from './sql.ts';
 
 // Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
 // on a PostgreSQL server; PGlite lives inside the process.
@@ -40,6 +40,8 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
     );
     const settled = await Promise.allSettled(inFlight);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    // Each failure is recognised as a lost connection, which the API answers with 503 and Retry-After.
+    for (const s of settled) expect(isConnectionLost((s as PromiseRejectedResult).reason)).toBe(true);
     // Still here (an unhandled 'error' event would have ended the test process), and serving.
     expect(await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
   });

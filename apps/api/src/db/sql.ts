@@ -16,6 +16,27 @@ export function isUniqueViolation(err: unknown): boolean {
   return pgCode(err) === '23505';
 }
 
+/**
+ * A connection to the database that dropped or was refused (a failover, a restart, an operator's
+ * pg_terminate_backend): worth a retry, not a bug. SQLSTATE class 08 or 57P01-57P03, or the driver's own
+ * words when the socket closed before PostgreSQL could say anything.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^(08...|57P0[123]|ECONNRESET|ECONNREFUSED|EPIPE)$/.test(code))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /^Connection terminated|^Client has encountered a connection error/.test(message)
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function pgCode(err: unknown): string | undefined {
   // Drizzle wraps driver errors; the driver's error (with its SQLSTATE) is the cause.
   let e: unknown = err;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/sql.ts';
 import { type Lang, requestLanguage } from './lang.ts';
 
 type Params = Record<string, string | number>;
@@ -92,6 +93,8 @@ function describe(err: FastifyError): { status: number; code: string; params?: P
     err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
   )
     return { status: 400, code: 'INVALID_JSON' };
+  // A dropped database connection is the store being briefly unavailable: the caller may retry.
+  if (isConnectionLost(err)) return { status: 503, code: 'SERVICE_UNAVAILABLE' };
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, code: statusCodes[status] ?? 'BAD_REQUEST' };
   return { status: status === 503 ? 503 : 500, code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL' };
@@ -128,6 +131,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const { status, code, params } = describe(err);
     if (status >= 500) request.log.error({ err: loggableError(err) }, 'request failed');
     if (err instanceof AppError) reply.headers(err.headers);
+    else if (status === 503) reply.header('retry-after', '1');
     return sendError(request, reply, status, code, params);
   });
 }

@@ -173,7 +173,11 @@ describe('route fuzzing: every route, random input, three kinds of caller', asyn
       await fc.assert(
         fc.asyncProperty(
           fc.array(segment, { minLength: 1, maxLength: 3 }),
-          fc.dictionary(fieldName, text.map((t) => t.toWellFormed()), { maxKeys: 5 }),
+          fc.dictionary(
+            fieldName,
+            text.map((t) => t.toWellFormed()),
+            { maxKeys: 5 },
+          ),
           body,
           headers,
           async (params, query, sent, extra) => {
