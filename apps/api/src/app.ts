@@ -31,6 +31,7 @@ import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
+import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSessionLoading } from './http/session.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
     hsts: config.secureCookies,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  await registerLoadShedding(app, config.maxEventLoopDelayMs);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {

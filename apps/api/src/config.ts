@@ -38,6 +38,7 @@ const base = z.object({
   DEMO_MODE: bool,
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -100,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** New accounts one address may open per hour. */
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
     trustProxy: c.TRUST_PROXY ?? false,
+    /** Past this event-loop lag new requests get 503 + Retry-After (0 = never shed). */
+    maxEventLoopDelayMs: c.MAX_EVENT_LOOP_DELAY_MS,
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
     dataDir: c.DATA_DIR,

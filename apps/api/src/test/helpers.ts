@@ -64,6 +64,8 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RUN_JOBS: 'false',
+    // A busy test machine must not shed a test's requests; load-shedding.test.ts turns it on.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     // With REDIS_URL set the rate limits live in that Redis, under a prefix of this file's own.
     ...(process.env.REDIS_URL
       ? {
