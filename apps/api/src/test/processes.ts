@@ -27,7 +27,7 @@ export class StoreProcess {
   output = '';
 
   constructor(
-    private readonly entry: 'server.ts' | 'worker.ts',
+    private readonly entry: 'server.ts' | 'worker.ts' | 'supervisor.ts',
     private readonly env: Record<string, string>,
     readonly port = 0,
   ) {
@@ -35,6 +35,7 @@ export class StoreProcess {
   }
 
   async start(): Promise<void> {
+    this.output = '';
     const child = spawn(process.execPath, ['--import', 'tsx', join(API_SRC, this.entry)], {
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,6 +47,16 @@ export class StoreProcess {
     child.stderr?.on('data', keep);
     this.child = child;
     await this.waitReady();
+  }
+
+  /** Waits until the process has printed `text`. */
+  async waitFor(text: string | RegExp, ms = 30_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    const seen = () => (typeof text === 'string' ? this.output.includes(text) : text.test(this.output));
+    while (!seen()) {
+      if (Date.now() > deadline) throw new Error(`never printed ${text}:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** An API process is ready when /ready answers; a worker when it says so (at LOG_LEVEL info). */
@@ -72,14 +83,15 @@ export class StoreProcess {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  /** Ends the process: SIGKILL is a crash, SIGTERM a clean shutdown. */
-  async stop(signal: 'SIGKILL' | 'SIGTERM' = 'SIGTERM'): Promise<void> {
+  /** Ends the process (SIGKILL is a crash, SIGTERM a clean shutdown); returns its exit code. */
+  async stop(signal: 'SIGKILL' | 'SIGTERM' = 'SIGTERM'): Promise<number | null> {
     const child = this.child;
-    if (!child || !this.running) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (!child || !this.running) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill(signal);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
     if (this.running) child.kill('SIGKILL');
     this.child = null;
+    return code;
   }
 }

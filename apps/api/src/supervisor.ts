@@ -1,0 +1,89 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * What `npm start` runs: it keeps the store's server processes up. With DATABASE_URL it runs one per
+ * core (WEB_CONCURRENCY to choose), sharing the port through Node's cluster module; with the embedded
+ * PGlite exactly one, since that database belongs to one process. A process that dies is restarted
+ * after 1 s, doubling up to 30 s while it keeps dying; SIGTERM or SIGINT stops them all gracefully
+ * (each finishes its requests and running tasks first).
+ */
+
+const MAX_DELAY_MS = 30_000;
+/** A process that served this long before dying starts the backoff over. */
+const STABLE_AFTER_MS = 60_000;
+const SHUTDOWN_GRACE_MS = 30_000;
+
+/** The wait before restarting after `crashes` crashes in a row. */
+export function restartDelayMs(crashes: number): number {
+  return Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.max(0, crashes - 1));
+}
+
+/** How many server processes to run. */
+export function serverCount(env: NodeJS.ProcessEnv, cores = availableParallelism()): number {
+  if (!env.DATABASE_URL) return 1;
+  const wanted = Number(env.WEB_CONCURRENCY ?? cores);
+  return Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 64) : cores;
+}
+
+function log(message: string) {
+  console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: `supervisor: ${message}` }));
+}
+
+function supervise() {
+  // The server entry beside this file: server.ts under tsx, server.js once compiled.
+  cluster.setupPrimary({ exec: join(import.meta.dirname, `server${extname(import.meta.filename)}`) });
+  const startedAt = new Map<number, number>();
+  let everListened = false;
+  let crashes = 0;
+  let stopping = false;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    log(`server process ${worker.process.pid} started`);
+  };
+
+  cluster.on('listening', () => {
+    everListened = true;
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A process that never served (a bad setting, say) will not serve after a restart either.
+    if (!everListened) {
+      log(`server process ${worker.process.pid} failed to start (${signal ?? code}); stopping`);
+      process.exit(code || 1);
+    }
+    crashes = lived >= STABLE_AFTER_MS ? 1 : crashes + 1;
+    const delay = restartDelayMs(crashes);
+    log(`server process ${worker.process.pid} exited (${signal ?? code}); restarting in ${delay} ms`);
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delay);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping the server processes`);
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  const count = serverCount(process.env);
+  log(`running ${count} server process${count === 1 ? '' : 'es'}`);
+  for (let i = 0; i < count; i++) fork();
+}
+
+if (cluster.isPrimary && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) supervise();
