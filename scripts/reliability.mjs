@@ -46,6 +46,7 @@ const records = existsSync(reports)
   : [];
 const fuzz = records.filter((r) => r.name === 'route-fuzz');
 const processes = records.filter((r) => r.name === 'processes');
+const upstream = records.filter((r) => r.name === 'upstream-faults');
 const moneyLost = records.reduce((s, r) => s + (r.moneyLost ?? 0), 0);
 const lines = [
   '# Reliability',
@@ -91,6 +92,21 @@ const lines = [
       .join('; ')}.`,
   ]),
   ...(processes.length ? [] : ['Not run: PostgreSQL did not answer.']),
+  '',
+  '## The upstream seller failing (`upstream-faults.test.ts`)',
+  '',
+  'An sms-activate protocol seller on loopback stalls past the timeout, answers 502, answers garbage and',
+  'drops the connection while customers buy: each purchase is served by the next provider, never a 5xx.',
+  'A code arriving for a number already refunded charges nothing.',
+  '',
+  '| database | answers | invariant checks | money lost |',
+  '|---|---|---|---|',
+  ...upstream.map(
+    (r) =>
+      `| ${r.driver} | ${Object.entries(r.answers)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')} | ${r.invariantChecks} | ${r.moneyLost} |`,
+  ),
   '',
 ];
 writeFileSync(join(root, 'docs/reliability.md'), lines.join('\n'));
