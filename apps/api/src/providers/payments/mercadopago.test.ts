@@ -192,7 +192,7 @@ describe('Mercado Pago: boleto', () => {
 
 describe('Mercado Pago: errors', () => {
   it('400 -> UNSUPPORTED with the cause, 401 -> UNAVAILABLE, 404 -> NOT_FOUND, 500 -> UNAVAILABLE', async () => {
-    const { provider, mp } = await setup();
+    const { provider, mp } = await setup({ retries: 0 });
     mp.queue({
       status: 400,
       json: { message: 'bad request', cause: [{ code: 4020, description: 'notification_url invalid' }] },
@@ -213,6 +213,7 @@ describe('Mercado Pago: errors', () => {
       webhookSecret: SECRET,
       notificationUrl: 'https://numero.example/hook',
       timeoutMs: 2000,
+      retries: 0,
     });
     const denied = await rejection(wrongToken.createCharge(input()));
     expect(denied).toMatchObject({ code: 'UNAVAILABLE' });
@@ -225,8 +226,19 @@ describe('Mercado Pago: errors', () => {
     expect(await rejection(provider.createCharge(input()))).toMatchObject({ code: 'BAD_REPLY' });
   });
 
+  it('retries a 500 under the same idempotency key, and gives up after the retries -> UNAVAILABLE', async () => {
+    const { provider, mp, server } = await setup({ retries: 1 });
+    mp.queue({ status: 500, text: 'oops' });
+    const charge = await provider.createCharge(input());
+    expect(charge.providerRef).toMatch(/^\d+$/);
+    expect(server.requests.map((r) => r.headers['x-idempotency-key'])).toEqual(['pay_0001', 'pay_0001']);
+    mp.queue({ status: 502, text: 'bad gateway' });
+    mp.queue({ status: 503, text: 'unavailable' });
+    expect(await rejection(provider.getCharge(charge.providerRef))).toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
   it('gives up after timeoutMs -> UNAVAILABLE', async () => {
-    const { provider, mp } = await setup({ timeoutMs: 100 });
+    const { provider, mp } = await setup({ timeoutMs: 100, retries: 0 });
     mp.queue({ status: 201, json: {}, delayMs: 1000 });
     const started = Date.now();
     const error = await rejection(provider.createCharge(input()));
