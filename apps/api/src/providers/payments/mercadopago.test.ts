@@ -190,6 +190,37 @@ describe('Mercado Pago: boleto', () => {
   });
 });
 
+describe('Mercado Pago: the payer CPF', () => {
+  it('sends the CPF with a PIX payment when the app has it', async () => {
+    const { provider, server } = await setup();
+    await provider.createCharge(
+      input({ payer: { firstName: 'Ana', lastName: 'Silva', taxId: '191.191.191-00' } }),
+    );
+    expect(JSON.parse(server.requests[0]?.body ?? '{}').payer).toEqual({
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      identification: { type: 'CPF', number: '19119119100' },
+    });
+  });
+
+  it.each([
+    ['a wrong check digit', '191.191.191-01'],
+    ['repeated digits', '111.111.111-11'],
+    ['too few digits', '1911911910'],
+  ])('refuses a CPF with %s before calling Mercado Pago, without repeating it', async (_name, taxId) => {
+    const { provider, server } = await setup();
+    for (const method of ['pix', 'boleto'] as const) {
+      const error = await rejection(
+        provider.createCharge(input({ method, payer: { firstName: 'Ana', lastName: 'Silva', taxId } })),
+      );
+      expect(error).toMatchObject({ code: 'UNSUPPORTED' });
+      expect((error as Error).message).not.toMatch(/\d{3}/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('Mercado Pago: errors', () => {
   it('400 -> UNSUPPORTED with the cause, 401 -> UNAVAILABLE, 404 -> NOT_FOUND, 500 -> UNAVAILABLE', async () => {
     const { provider, mp } = await setup({ retries: 0 });

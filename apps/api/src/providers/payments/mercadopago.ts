@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isValidTaxId } from '@numero/contract/wallet';
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import {
@@ -18,7 +19,6 @@ import {
   readBoleto,
   readPix,
   stateOf,
-  taxIdDigits,
 } from './mercadopago-mapping.ts';
 import { sdkFailure, verifyMercadoPagoWebhook } from './mercadopago-sdk.ts';
 import { centsToDecimal, isPositiveCents } from './money.ts';
@@ -220,20 +220,22 @@ export function createMercadoPagoProvider(
   }
 
   async function createDirect(input: CreateChargeInput): Promise<Charge> {
-    const now = clock();
-    let expiresAt: Date;
-    if (input.method === 'pix') {
-      expiresAt = new Date(now.getTime() + pixExpiryMinutes * MINUTE_MS);
-    } else {
-      const taxId = taxIdDigits(input.payer?.taxId ?? '');
-      if (!input.payer || !(taxId.length === 11 || taxId.length === 14)) {
-        throw new PaymentProviderError(
-          'UNSUPPORTED',
-          'a Mercado Pago boleto needs the payer name and CPF/CNPJ',
-        );
-      }
-      expiresAt = brasiliaEndOfDay(now, boletoExpiryDays);
+    // A registered boleto needs who pays; PIX sends the CPF when the app has it (some accounts require it).
+    // The number never goes into an error message: those reach logs.
+    if (input.method === 'boleto' && !input.payer) {
+      throw new PaymentProviderError(
+        'UNSUPPORTED',
+        'a Mercado Pago boleto needs the payer name and CPF/CNPJ',
+      );
     }
+    if (input.payer && !isValidTaxId(input.payer.taxId)) {
+      throw new PaymentProviderError('UNSUPPORTED', "the payer's CPF/CNPJ has wrong check digits");
+    }
+    const now = clock();
+    const expiresAt =
+      input.method === 'pix'
+        ? new Date(now.getTime() + pixExpiryMinutes * MINUTE_MS)
+        : brasiliaEndOfDay(now, boletoExpiryDays);
     const body = {
       transaction_amount: centsToDecimal(input.amount),
       description: input.description,
