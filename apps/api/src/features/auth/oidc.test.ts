@@ -243,9 +243,9 @@ describe('OIDC sign-in against a real OpenID provider on 127.0.0.1', async () =>
       const body = response.body as { id_token?: string };
       const [header, payload, signature] = String(body.id_token).split('.');
       // Another signature of the same length: the claims are all right, only the key check can tell.
-      const forged = Buffer.from(signature!, 'base64url')
-        .map((b) => b ^ 0xff)
-        .toString('base64url');
+      const forged = Buffer.from(Buffer.from(signature!, 'base64url').map((b) => b ^ 0xff)).toString(
+        'base64url',
+      );
       body.id_token = `${header}.${payload}.${forged}`;
     });
     const { res } = await fullSignIn();
