@@ -251,6 +251,20 @@ describe('Mercado Pago: errors', () => {
     expect((denied as Error).message).not.toContain('wrong');
   });
 
+  it('two providers in one process each reach their own address, even with calls in flight together', async () => {
+    const a = await setup();
+    const b = await setup();
+    const [fromA, fromB] = await Promise.all([
+      a.provider.createCharge(input({ paymentId: 'pay_a' })),
+      b.provider.createCharge(input({ paymentId: 'pay_b' })),
+    ]);
+    await Promise.all([a.provider.getCharge(fromA.providerRef), b.provider.getCharge(fromB.providerRef)]);
+    expect(a.server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(b.server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(JSON.parse(a.server.requests[0]?.body ?? '{}').external_reference).toBe('pay_a');
+    expect(JSON.parse(b.server.requests[0]?.body ?? '{}').external_reference).toBe('pay_b');
+  });
+
   it('a 200 that is not a payment -> BAD_REPLY', async () => {
     const { provider, mp } = await setup();
     mp.queue({ status: 201, text: '<html>maintenance</html>' });
