@@ -1,8 +1,8 @@
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import * as oidc from 'openid-client';
 import { AppError } from '../../http/errors.ts';
 
-const TIMEOUT_MS = 10_000;
-/** How long the discovery document (and the key set built from it) is reused before asking again. */
+const TIMEOUT_SECONDS = 10;
+/** How long the discovered configuration (and the key set it caches) is reused before asking again. */
 const DISCOVERY_TTL_MS = 60 * 60_000;
 
 export interface OidcClientConfig {
@@ -12,157 +12,131 @@ export interface OidcClientConfig {
   redirectUri: string;
 }
 
-interface Discovery {
-  issuer: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  userinfoEndpoint?: string;
-  authMethod: 'client_secret_basic' | 'client_secret_post';
-  jwks: ReturnType<typeof createRemoteJWKSet>;
+const unavailable = () => new AppError('OIDC_PROVIDER_UNAVAILABLE', 503);
+
+/** The provider did not answer, or answered with a server error: a 503, never a 500. */
+function isOutage(error: unknown): boolean {
+  if (error instanceof TypeError) return true; // fetch: connection refused, DNS, …
+  if (error instanceof DOMException) return error.name === 'TimeoutError' || error.name === 'AbortError';
+  if (error instanceof oidc.ResponseBodyError) return error.status >= 500;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Response && cause.status >= 500;
 }
 
-const unavailable = () => new AppError('OIDC_PROVIDER_UNAVAILABLE', 503);
-const sameIssuer = (a: string, b: string) => a.replace(/\/$/, '') === b.replace(/\/$/, '');
+/** Plain http only for a provider on this machine (a local mock); anything else must be https. */
+function isLoopback(issuer: URL): boolean {
+  return ['127.0.0.1', '[::1]', 'localhost'].includes(issuer.hostname);
+}
 
 /**
- * The OpenID Connect relying party's side of the conversation with the provider: discovery, the
- * authorization URL, the code exchange, the id_token check and userinfo. No state of its own beyond a
- * cache of the provider's public metadata.
+ * The OpenID Connect relying party through `openid-client`: discovery, the authorization URL, the code
+ * exchange with PKCE, and the ID token checks (signature against the provider's JWKS, issuer, audience,
+ * azp, expiry, nonce). The state is checked by the caller against its own records before redeeming.
  */
-export function createOidcClient(config: OidcClientConfig, { now }: { now: () => Date }) {
-  let cached: { at: number; discovery: Promise<Discovery> } | undefined;
+export function createOidcClient(config: OidcClientConfig, _deps: { now: () => Date }) {
+  const issuer = new URL(config.issuer);
+  let cached: { at: number; configuration: Promise<oidc.Configuration> } | undefined;
 
-  async function fetchJson(url: string, init?: RequestInit): Promise<{ ok: boolean; body: unknown }> {
-    let res: Response;
+  // client_secret_basic is the default of the spec; post only when the provider offers nothing else.
+  // Basic is built here rather than with oidc.ClientSecretBasic, which also escapes "-", "_", "." and "~":
+  // providers that do not unescape the header (the local mock among them) then see another client id.
+  const clientAuth: oidc.ClientAuth = (as, client, body, headers) => {
+    const methods = as.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
+    if (!methods.includes('client_secret_basic') && methods.includes('client_secret_post')) {
+      oidc.ClientSecretPost(config.clientSecret)(as, client, body, headers);
+      return;
+    }
+    const user = encodeURIComponent(config.clientId);
+    const pass = encodeURIComponent(config.clientSecret);
+    headers.set('authorization', `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`);
+  };
+
+  async function load(): Promise<oidc.Configuration> {
     try {
-      res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+      return await oidc.discovery(issuer, config.clientId, { [oidc.clockTolerance]: 60 }, clientAuth, {
+        timeout: TIMEOUT_SECONDS,
+        execute: [
+          ...(isLoopback(issuer) ? [oidc.allowInsecureRequests] : []),
+          // Verify the ID token's signature too, not only its claims: it is what links an account.
+          oidc.enableNonRepudiationChecks,
+        ],
+      });
     } catch {
+      // Unreachable, not a provider, or one that describes another issuer (Discovery §4.3).
       throw unavailable();
     }
-    if (res.status >= 500) throw unavailable();
-    const body: unknown = await res.json().catch(() => null);
-    return { ok: res.ok, body };
   }
 
-  async function loadDiscovery(): Promise<Discovery> {
-    const { ok, body } = await fetchJson(`${config.issuer}/.well-known/openid-configuration`);
-    const doc = (body ?? {}) as Record<string, unknown>;
-    const str = (k: string) => (typeof doc[k] === 'string' ? (doc[k] as string) : undefined);
-    const issuer = str('issuer');
-    const authorizationEndpoint = str('authorization_endpoint');
-    const tokenEndpoint = str('token_endpoint');
-    const jwksUri = str('jwks_uri');
-    // The document must describe the issuer we were configured with (OpenID Connect Discovery §4.3).
-    if (!ok || !issuer || !authorizationEndpoint || !tokenEndpoint || !jwksUri) throw unavailable();
-    if (!sameIssuer(issuer, config.issuer)) throw unavailable();
-    const methods = Array.isArray(doc.token_endpoint_auth_methods_supported)
-      ? (doc.token_endpoint_auth_methods_supported as unknown[])
-      : ['client_secret_basic'];
-    return {
-      issuer,
-      authorizationEndpoint,
-      tokenEndpoint,
-      userinfoEndpoint: str('userinfo_endpoint'),
-      // client_secret_basic is the default of the spec; post only when the provider prefers it.
-      authMethod:
-        methods.includes('client_secret_basic') || !methods.includes('client_secret_post')
-          ? 'client_secret_basic'
-          : 'client_secret_post',
-      jwks: createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: TIMEOUT_MS }),
-    };
-  }
-
-  function discover(): Promise<Discovery> {
+  function discover(): Promise<oidc.Configuration> {
     if (!cached || Date.now() - cached.at > DISCOVERY_TTL_MS) {
-      const discovery = loadDiscovery();
-      cached = { at: Date.now(), discovery };
-      discovery.catch(() => {
-        if (cached?.discovery === discovery) cached = undefined;
+      const configuration = load();
+      cached = { at: Date.now(), configuration };
+      configuration.catch(() => {
+        if (cached?.configuration === configuration) cached = undefined;
       });
     }
-    return cached.discovery;
+    return cached.configuration;
   }
 
   return {
     async authorizationUrl(params: { state: string; nonce: string; codeChallenge: string }): Promise<string> {
-      const { authorizationEndpoint } = await discover();
-      const url = new URL(authorizationEndpoint);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('client_id', config.clientId);
-      url.searchParams.set('redirect_uri', config.redirectUri);
-      url.searchParams.set('scope', 'openid email profile');
-      url.searchParams.set('state', params.state);
-      url.searchParams.set('nonce', params.nonce);
-      url.searchParams.set('code_challenge', params.codeChallenge);
-      url.searchParams.set('code_challenge_method', 'S256');
+      const url = oidc.buildAuthorizationUrl(await discover(), {
+        redirect_uri: config.redirectUri,
+        scope: 'openid email profile',
+        state: params.state,
+        nonce: params.nonce,
+        code_challenge: params.codeChallenge,
+        code_challenge_method: 'S256',
+      });
       return url.toString();
     },
 
-    /** Redeems the authorization code (with the PKCE verifier) at the token endpoint. */
-    async exchangeCode(
-      code: string,
-      codeVerifier: string,
-    ): Promise<{ idToken: string; accessToken?: string }> {
-      const { tokenEndpoint, authMethod } = await discover();
-      const form = new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: config.redirectUri,
-        code_verifier: codeVerifier,
-      });
-      const headers: Record<string, string> = {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      };
-      if (authMethod === 'client_secret_basic') {
-        // RFC 6749 §2.3.1: each part is form-urlencoded before the Basic encoding.
-        const user = encodeURIComponent(config.clientId);
-        const pass = encodeURIComponent(config.clientSecret);
-        headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
-      } else {
-        form.set('client_id', config.clientId);
-        form.set('client_secret', config.clientSecret);
-      }
-      const { ok, body } = await fetchJson(tokenEndpoint, { method: 'POST', headers, body: form });
-      const tokens = (body ?? {}) as Record<string, unknown>;
-      if (!ok) throw new AppError('OIDC_EXCHANGE_FAILED', 400);
-      if (typeof tokens.id_token !== 'string') throw new AppError('OIDC_TOKEN_INVALID', 400);
-      return {
-        idToken: tokens.id_token,
-        accessToken: typeof tokens.access_token === 'string' ? tokens.access_token : undefined,
-      };
-    },
-
-    /** Signature (the provider's JWKS), issuer, audience, expiry; the nonce is the caller's to check. */
-    async verifyIdToken(idToken: string): Promise<JWTPayload & { sub: string }> {
-      const { issuer, jwks } = await discover();
+    /**
+     * Redeems the authorization code with the PKCE verifier and checks the ID token it brings; the claims
+     * of a token that passed every check, or 400 OIDC_EXCHANGE_FAILED / OIDC_TOKEN_INVALID.
+     */
+    async redeem(params: {
+      code: string;
+      state: string;
+      codeVerifier: string;
+      nonce: string;
+    }): Promise<{ claims: oidc.IDToken; accessToken?: string }> {
+      const configuration = await discover();
+      const callbackUrl = new URL(config.redirectUri);
+      callbackUrl.searchParams.set('code', params.code);
+      callbackUrl.searchParams.set('state', params.state);
       try {
-        const { payload } = await jwtVerify(idToken, jwks, {
-          issuer,
-          audience: config.clientId,
-          currentDate: now(),
-          clockTolerance: 60,
-          requiredClaims: ['sub', 'exp', 'iat'],
+        const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+          pkceCodeVerifier: params.codeVerifier,
+          expectedState: params.state,
+          expectedNonce: params.nonce,
+          idTokenExpected: true,
         });
-        // With several audiences the token must have been issued to us (OpenID Connect Core §3.1.3.7).
-        if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== config.clientId)
-          throw new AppError('OIDC_TOKEN_INVALID', 400);
-        return payload as JWTPayload & { sub: string };
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) throw unavailable();
-        throw new AppError('OIDC_TOKEN_INVALID', 400);
+        const claims = tokens.claims();
+        if (!claims) throw new AppError('OIDC_TOKEN_INVALID', 400);
+        return { claims, accessToken: tokens.access_token };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (isOutage(error)) throw unavailable();
+        // The provider refused the code (an OAuth error, or any other non-2xx reply).
+        const refused =
+          error instanceof oidc.ResponseBodyError ||
+          (error instanceof Error && error.cause instanceof Response && !error.cause.ok);
+        throw new AppError(refused ? 'OIDC_EXCHANGE_FAILED' : 'OIDC_TOKEN_INVALID', 400);
       }
     },
 
-    /** Claims from the userinfo endpoint, for providers that leave the email out of the id_token. */
-    async userinfo(accessToken: string): Promise<Record<string, unknown> | undefined> {
-      const { userinfoEndpoint } = await discover();
-      if (!userinfoEndpoint) return undefined;
-      const { ok, body } = await fetchJson(userinfoEndpoint, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      });
-      return ok && body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+    /** Claims from the userinfo endpoint about `subject`, for providers that leave the email out of the ID token. */
+    async userinfo(accessToken: string, subject: string): Promise<Record<string, unknown> | undefined> {
+      const configuration = await discover();
+      if (!configuration.serverMetadata().userinfo_endpoint) return undefined;
+      try {
+        return await oidc.fetchUserInfo(configuration, accessToken, subject);
+      } catch (error) {
+        if (isOutage(error)) throw unavailable();
+        // Refused, or about someone else than the ID token's subject (Core §5.3.2): ignored.
+        return undefined;
+      }
     },
   };
 }

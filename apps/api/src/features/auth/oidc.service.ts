@@ -45,6 +45,11 @@ const RANDOM_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 const random = () => randomBytes(32).toString('base64url');
 const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+/**
+ * The nonce is derived from the PKCE verifier (kept server-side, never sent) rather than stored, so the
+ * callback can hand the exact value to openid-client while the database keeps only its hash.
+ */
+const nonceFor = (verifier: string) => createHash('sha256').update(`nonce:${verifier}`).digest('base64url');
 const Email = z.email().max(254);
 
 export function createOidcService({
@@ -137,8 +142,8 @@ export function createOidcService({
       // Reusing the browser's binding lets two tabs sign in at once without one spoiling the other.
       const binding = existingBinding && RANDOM_SHAPE.test(existingBinding) ? existingBinding : random();
       const state = random();
-      const nonce = random();
       const codeVerifier = random();
+      const nonce = nonceFor(codeVerifier);
       const url = await oidc.authorizationUrl({ state, nonce, codeChallenge: s256(codeVerifier) });
       await repository.insertState({
         stateHash: sha256Hex(state),
@@ -166,16 +171,21 @@ export function createOidcService({
       const pending = await repository.takeState(sha256Hex(input.state), sha256Hex(binding), now());
       if (!pending) throw new AppError('OIDC_STATE_INVALID', 400);
 
-      const tokens = await oidc.exchangeCode(input.code, pending.codeVerifier);
-      const idToken = await oidc.verifyIdToken(tokens.idToken);
-      if (typeof idToken.nonce !== 'string' || sha256Hex(idToken.nonce) !== pending.nonceHash)
-        throw new AppError('OIDC_TOKEN_INVALID', 400);
+      const nonce = nonceFor(pending.codeVerifier);
+      // openid-client checks the ID token (signature, issuer, audience, expiry, this nonce); the stored
+      // hash is a second lock that the verifier read back is the one this sign-in started with.
+      if (sha256Hex(nonce) !== pending.nonceHash) throw new AppError('OIDC_STATE_INVALID', 400);
+      const { claims: idToken, accessToken } = await oidc.redeem({
+        code: input.code,
+        state: input.state,
+        codeVerifier: pending.codeVerifier,
+        nonce,
+      });
 
       let claims: Record<string, unknown> = idToken;
-      if (typeof claims.email !== 'string' && tokens.accessToken) {
-        const info = await oidc.userinfo(tokens.accessToken);
-        // Userinfo about someone else than the id_token's subject is ignored (OpenID Connect Core §5.3.2).
-        if (info && info.sub === idToken.sub) claims = { ...info, ...idToken };
+      if (typeof claims.email !== 'string' && accessToken) {
+        const info = await oidc.userinfo(accessToken, idToken.sub);
+        if (info) claims = { ...info, ...idToken };
       }
       const email = typeof claims.email === 'string' ? normaliseEmail(claims.email) : '';
       if (!Email.safeParse(email).success) throw new AppError('OIDC_TOKEN_INVALID', 400);

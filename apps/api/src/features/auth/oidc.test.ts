@@ -238,6 +238,22 @@ describe('OIDC sign-in against a real OpenID provider on 127.0.0.1', async () =>
     expect(sessionCookieOf(res)).toBeUndefined();
   });
 
+  it('refuses an id_token whose signature does not verify against the provider keys', async () => {
+    provider.service.once('beforeResponse', (response) => {
+      const body = response.body as { id_token?: string };
+      const [header, payload, signature] = String(body.id_token).split('.');
+      // Another signature of the same length: the claims are all right, only the key check can tell.
+      const forged = Buffer.from(Buffer.from(signature!, 'base64url').map((b) => b ^ 0xff)).toString(
+        'base64url',
+      );
+      body.id_token = `${header}.${payload}.${forged}`;
+    });
+    const { res } = await fullSignIn();
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('OIDC_TOKEN_INVALID');
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
   it('answers 400 when the provider refuses the code', async () => {
     provider.service.once('beforeResponse', (response) => {
       response.statusCode = 400;

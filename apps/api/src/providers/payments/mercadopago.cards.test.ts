@@ -10,8 +10,8 @@ import {
   rejection,
   SECRET,
   setup,
+  signMercadoPagoWebhook,
 } from './mercadopago.fixture.ts';
-import { signMercadoPagoWebhook } from './mercadopago.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
 describe('Mercado Pago: cards', () => {
@@ -25,7 +25,7 @@ describe('Mercado Pago: cards', () => {
     });
     expect(charge.expiresAt?.toISOString()).toBe('2026-03-11T15:00:00.000Z');
     const [request] = server.requests;
-    expect(request?.path).toBe('/checkout/preferences');
+    expect(request?.path).toBe('/checkout/preferences/');
     expect(request?.headers['x-idempotency-key']).toBe('preference-card:pay_0001');
     expect(request?.body).toContain('"unit_price":50,');
     expect(await provider.getCharge(charge.providerRef)).toEqual({

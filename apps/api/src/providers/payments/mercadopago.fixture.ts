@@ -10,6 +10,7 @@ import {
 import { createMercadoPagoProvider, type MercadoPagoOptions } from './mercadopago.ts';
 import { decimalToCents } from './money.ts';
 import type { CardDetails, CreateChargeInput } from './payment-provider.ts';
+import { hmacSha256Hex } from './signature.ts';
 export const TOKEN = 'TEST-token-for-the-fake-server';
 export const SECRET = 'mp-webhook-secret';
 export const NOW = new Date('2026-03-10T15:00:00Z');
@@ -104,7 +105,7 @@ export function fakeMercadoPago() {
         ? { json: payment }
         : { status: 404, json: { message: 'Payment not found', status: 404 } };
     }
-    if (req.method === 'POST' && req.path === '/checkout/preferences') {
+    if (req.method === 'POST' && /^\/checkout\/preferences\/?$/.test(req.path)) {
       const key = String(req.headers['x-idempotency-key'] ?? '');
       const known = byKey.get(key);
       if (known) return { status: 201, json: known };
@@ -211,6 +212,17 @@ export const card = (token: string, brand = 'visa'): CardDetails => ({
   holderName: '',
   brand,
 });
+
+/** Builds the `x-signature` header Mercado Pago would send: HMAC-SHA256 of its documented manifest. */
+export function signMercadoPagoWebhook(
+  dataId: string,
+  requestId: string,
+  secret: string,
+  ts: number,
+): string {
+  const id = /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
+  return `ts=${ts},v1=${hmacSha256Hex(secret, `id:${id};request-id:${requestId};ts:${ts};`)}`;
+}
 
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -190,9 +190,40 @@ describe('Mercado Pago: boleto', () => {
   });
 });
 
+describe('Mercado Pago: the payer CPF', () => {
+  it('sends the CPF with a PIX payment when the app has it', async () => {
+    const { provider, server } = await setup();
+    await provider.createCharge(
+      input({ payer: { firstName: 'Ana', lastName: 'Silva', taxId: '191.191.191-00' } }),
+    );
+    expect(JSON.parse(server.requests[0]?.body ?? '{}').payer).toEqual({
+      email: 'ana@example.com',
+      first_name: 'Ana',
+      last_name: 'Silva',
+      identification: { type: 'CPF', number: '19119119100' },
+    });
+  });
+
+  it.each([
+    ['a wrong check digit', '191.191.191-01'],
+    ['repeated digits', '111.111.111-11'],
+    ['too few digits', '1911911910'],
+  ])('refuses a CPF with %s before calling Mercado Pago, without repeating it', async (_name, taxId) => {
+    const { provider, server } = await setup();
+    for (const method of ['pix', 'boleto'] as const) {
+      const error = await rejection(
+        provider.createCharge(input({ method, payer: { firstName: 'Ana', lastName: 'Silva', taxId } })),
+      );
+      expect(error).toMatchObject({ code: 'UNSUPPORTED' });
+      expect((error as Error).message).not.toMatch(/\d{3}/);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('Mercado Pago: errors', () => {
   it('400 -> UNSUPPORTED with the cause, 401 -> UNAVAILABLE, 404 -> NOT_FOUND, 500 -> UNAVAILABLE', async () => {
-    const { provider, mp } = await setup();
+    const { provider, mp } = await setup({ retries: 0 });
     mp.queue({
       status: 400,
       json: { message: 'bad request', cause: [{ code: 4020, description: 'notification_url invalid' }] },
@@ -213,10 +244,25 @@ describe('Mercado Pago: errors', () => {
       webhookSecret: SECRET,
       notificationUrl: 'https://numero.example/hook',
       timeoutMs: 2000,
+      retries: 0,
     });
     const denied = await rejection(wrongToken.createCharge(input()));
     expect(denied).toMatchObject({ code: 'UNAVAILABLE' });
     expect((denied as Error).message).not.toContain('wrong');
+  });
+
+  it('two providers in one process each reach their own address, even with calls in flight together', async () => {
+    const a = await setup();
+    const b = await setup();
+    const [fromA, fromB] = await Promise.all([
+      a.provider.createCharge(input({ paymentId: 'pay_a' })),
+      b.provider.createCharge(input({ paymentId: 'pay_b' })),
+    ]);
+    await Promise.all([a.provider.getCharge(fromA.providerRef), b.provider.getCharge(fromB.providerRef)]);
+    expect(a.server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(b.server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(JSON.parse(a.server.requests[0]?.body ?? '{}').external_reference).toBe('pay_a');
+    expect(JSON.parse(b.server.requests[0]?.body ?? '{}').external_reference).toBe('pay_b');
   });
 
   it('a 200 that is not a payment -> BAD_REPLY', async () => {
@@ -225,8 +271,19 @@ describe('Mercado Pago: errors', () => {
     expect(await rejection(provider.createCharge(input()))).toMatchObject({ code: 'BAD_REPLY' });
   });
 
+  it('retries a 500 under the same idempotency key, and gives up after the retries -> UNAVAILABLE', async () => {
+    const { provider, mp, server } = await setup({ retries: 1 });
+    mp.queue({ status: 500, text: 'oops' });
+    const charge = await provider.createCharge(input());
+    expect(charge.providerRef).toMatch(/^\d+$/);
+    expect(server.requests.map((r) => r.headers['x-idempotency-key'])).toEqual(['pay_0001', 'pay_0001']);
+    mp.queue({ status: 502, text: 'bad gateway' });
+    mp.queue({ status: 503, text: 'unavailable' });
+    expect(await rejection(provider.getCharge(charge.providerRef))).toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
   it('gives up after timeoutMs -> UNAVAILABLE', async () => {
-    const { provider, mp } = await setup({ timeoutMs: 100 });
+    const { provider, mp } = await setup({ timeoutMs: 100, retries: 0 });
     mp.queue({ status: 201, json: {}, delayMs: 1000 });
     const started = Date.now();
     const error = await rejection(provider.createCharge(input()));

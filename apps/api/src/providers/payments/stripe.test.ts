@@ -17,7 +17,7 @@ describe('Stripe: PaymentIntents', () => {
     expect(form.get('amount')).toBe('2550');
     expect(form.get('currency')).toBe('usd');
     expect(form.get('metadata[payment_id]')).toBe('pay_0001');
-    expect(form.get('payment_method_types[0]')).toBe('card');
+    expect(form.get('allowed_payment_method_types[0]')).toBe('card');
     expect(charge).toEqual({
       providerRef: 'pi_3Test1',
       status: 'pending',
@@ -126,7 +126,7 @@ describe('Stripe: PaymentIntents', () => {
 
 describe('Stripe: errors', () => {
   it('404 -> NOT_FOUND, 500 -> UNAVAILABLE, 400 -> UNSUPPORTED, non-JSON -> BAD_REPLY', async () => {
-    const { provider, stripe } = await setup();
+    const { provider, stripe } = await setup({ maxNetworkRetries: 0 });
     expect(await rejection(provider.getCharge('pi_missing'))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await rejection(provider.getCharge('ch_old'))).toMatchObject({ code: 'NOT_FOUND' });
     stripe.queue({ status: 500, json: { error: { type: 'api_error' } } });
@@ -158,8 +158,18 @@ describe('Stripe: errors', () => {
     expect((error as Error).message).not.toMatch(/sk_test|wrong/);
   });
 
+  it('retries a 500 under the same idempotency key, and gives up after the retries -> UNAVAILABLE', async () => {
+    const { provider, stripe, server } = await setup({ maxNetworkRetries: 1 });
+    stripe.queue({ status: 500, json: { error: { type: 'api_error' } } });
+    expect((await provider.createCharge(input())).providerRef).toBe('pi_3Test1');
+    expect(server.requests.map((r) => r.headers['idempotency-key'])).toEqual(['pay_0001', 'pay_0001']);
+    stripe.queue({ status: 500, json: { error: { type: 'api_error' } } });
+    stripe.queue({ status: 503, json: { error: { type: 'api_error' } } });
+    expect(await rejection(provider.getCharge('pi_3Test1'))).toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
   it('gives up after timeoutMs -> UNAVAILABLE', async () => {
-    const { provider, stripe } = await setup({ timeoutMs: 100 });
+    const { provider, stripe } = await setup({ timeoutMs: 100, maxNetworkRetries: 0 });
     stripe.queue({ json: {}, delayMs: 1000 });
     const started = Date.now();
     expect(await rejection(provider.getCharge('pi_slow'))).toMatchObject({
@@ -198,6 +208,7 @@ describe('Stripe: Checkout Sessions', () => {
       'metadata[payment_id]': 'pay_0001',
       'payment_intent_data[metadata][payment_id]': 'pay_0001',
       'payment_intent_data[metadata][checkout]': 'true',
+      'allowed_payment_method_types[0]': 'card',
     });
   });
 
@@ -215,7 +226,7 @@ describe('Stripe: Checkout Sessions', () => {
       amount: 1999,
       currency: 'BRL',
     });
-    expect(server.requests.at(-1)?.query.getAll('expand[]')).toEqual(['payment_intent']);
+    expect(server.requests.at(-1)?.query.getAll('expand[0]')).toEqual(['payment_intent']);
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
     expect((await provider.getCharge(providerRef)).status).toBe('paid');
     Object.assign(session, { status: 'expired', payment_status: 'unpaid' });
