@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { extname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * What `npm start` runs: it keeps the store's server processes up. With DATABASE_URL it runs one per
@@ -33,8 +33,10 @@ function log(message: string) {
 }
 
 function supervise() {
-  // The server entry beside this file: server.ts under tsx, server.js once compiled.
-  cluster.setupPrimary({ exec: join(import.meta.dirname, `server${extname(import.meta.filename)}`) });
+  // The server entry beside this file: server.ts under tsx, server.js in the compiled bundle.
+  cluster.setupPrimary({
+    exec: fileURLToPath(new URL(`./server${extname(import.meta.url)}`, import.meta.url)),
+  });
   const startedAt = new Map<number, number>();
   let everListened = false;
   let crashes = 0;
