@@ -43,3 +43,18 @@ export const RegisterRequest = RegisterBody.extend({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** POST /api/v1/auth/password/forgot: answered alike (202) whether an account has this address or not. */
+export const ForgotPasswordRequest = z
+  .object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) })
+  .strict();
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** POST /api/v1/auth/password/reset: the token from the e-mailed link and the new password. */
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string().min(1).max(128),
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;

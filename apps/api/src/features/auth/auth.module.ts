@@ -4,11 +4,15 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { createOidcClient } from './oidc.client.ts';
 import { createOidcRepository } from './oidc.repository.ts';
 import { createOidcService } from './oidc.service.ts';
+import { createPasswordResetRepository } from './password-reset.repository.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { createPasswordReset } from './password-reset.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSessionService } from './session.service.ts';
 
@@ -19,9 +23,10 @@ export function createAuthModule(deps: {
   users: AccountService;
   audit: AuditService;
   limiter: RateLimiter;
+  mail: MailService;
   now: () => Date;
 }) {
-  const { config, db, users, audit, limiter, now } = deps;
+  const { config, db, users, audit, limiter, mail, now } = deps;
   const sessions = createSessionService({ repository: createSessionRepository(db), now });
   const service = createAuthService({
     db,
@@ -45,9 +50,21 @@ export function createAuthModule(deps: {
     limiter,
     now,
   });
+  const passwordReset = createPasswordReset({
+    db,
+    repository: createPasswordResetRepository(db),
+    users,
+    sessions,
+    mail,
+    audit,
+    limiter,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(authRoutes, { auth: service, oidc, secureCookies: config.secureCookies });
+      await app.register(passwordResetRoutes, { reset: passwordReset });
     },
     tasks: [
       {
@@ -56,6 +73,7 @@ export function createAuthModule(deps: {
         run: async () => {
           await service.purgeExpired();
           await oidc.purgeExpiredStates();
+          await passwordReset.purgeExpired();
         },
       },
     ],
