@@ -16,6 +16,15 @@ const RegisterPage = lazy(() =>
 const AuthCallbackPage = lazy(() =>
   import('../features/auth/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
+);
 const UnauthorizedPage = lazy(() =>
   import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -93,6 +102,16 @@ export const router = createBrowserRouter([
               </VisitorOnly>
             ),
           },
+          {
+            path: '/forgot-password',
+            element: (
+              <VisitorOnly>
+                <ForgotPasswordPage />
+              </VisitorOnly>
+            ),
+          },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/demo/outbox', element: <OutboxPage /> },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
         ],

@@ -72,6 +72,14 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error !== null && !password ? true : undefined}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            {t('login.forgot')}
+          </Link>
+        </p>
         <Button type="submit" size="lg" loading={busy} className="w-full">
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>
