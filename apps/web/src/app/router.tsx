@@ -37,6 +37,9 @@ const ProfilePage = lazy(() =>
 const ApiKeysCard = lazy(() =>
   import('../features/account/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
 );
+const TwoFactorCard = lazy(() =>
+  import('../features/auth/two-factor-card.tsx').then((m) => ({ default: m.TwoFactorCard })),
+);
 const ProductsPage = lazy(() =>
   import('./routes/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
 );
@@ -129,7 +132,8 @@ export const router = createBrowserRouter([
             element: (
               <>
                 <ProfilePage />
-                <div className="mx-auto max-w-3xl px-4 pb-10 sm:px-6">
+                <div className="mx-auto max-w-3xl space-y-6 px-4 pb-10 sm:px-6">
+                  <TwoFactorCard />
                   <ApiKeysCard />
                 </div>
               </>

@@ -15,10 +15,14 @@ import { passwordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordReset } from './password-reset.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSessionService } from './session.service.ts';
+import { createTwoFactorRepository } from './two-factor.repository.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { createTwoFactor } from './two-factor.ts';
+import { registerStaffTwoFactorGate } from './two-factor-gate.ts';
 
 /** Sign-in, sign-up, sign-out, sessions and OpenID Connect. */
 export function createAuthModule(deps: {
-  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour'>;
+  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour' | 'requireStaff2fa'>;
   db: Db;
   users: AccountService;
   audit: AuditService;
@@ -28,7 +32,16 @@ export function createAuthModule(deps: {
 }) {
   const { config, db, users, audit, limiter, mail, now } = deps;
   const sessions = createSessionService({ repository: createSessionRepository(db), now });
+  const twoFactor = createTwoFactor({
+    db,
+    repository: createTwoFactorRepository(db),
+    mail,
+    audit,
+    requireStaff: config.requireStaff2fa,
+    now,
+  });
   const service = createAuthService({
+    secondFactor: twoFactor,
     db,
     users,
     sessions,
@@ -63,8 +76,11 @@ export function createAuthModule(deps: {
   });
   const module: FeatureModule = {
     routes: async (app) => {
+      // On the root instance, before any other feature's routes: it guards every staff route.
+      registerStaffTwoFactorGate(app, twoFactor);
       await app.register(authRoutes, { auth: service, oidc, secureCookies: config.secureCookies });
       await app.register(passwordResetRoutes, { reset: passwordReset });
+      await app.register(twoFactorRoutes, { twoFactor });
     },
     tasks: [
       {
