@@ -25,6 +25,12 @@ const ResetPasswordPage = lazy(() =>
 const OutboxPage = lazy(() =>
   import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
 );
+const PrivacyPage = lazy(() =>
+  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.TermsPage })),
+);
 const UnauthorizedPage = lazy(() =>
   import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -115,6 +121,8 @@ export const router = createBrowserRouter([
           },
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/demo/outbox', element: <OutboxPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/terms', element: <TermsPage /> },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
         ],
