@@ -18,6 +18,7 @@ import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountModule } from './features/account/account.module.ts';
+import { createPrivacyModule } from './features/account/privacy.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
 import { createAdminModule } from './features/admin/admin.module.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
@@ -157,7 +158,18 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
-  const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin, mail];
+  const privacy = createPrivacyModule({ db, audit, secureCookies: config.secureCookies, now });
+  const modules: FeatureModule[] = [
+    auth,
+    account,
+    catalog,
+    activations,
+    wallet,
+    reseller,
+    admin,
+    mail,
+    privacy,
+  ];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
   registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });
