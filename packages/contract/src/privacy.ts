@@ -18,7 +18,7 @@ export type PersonalDataExport = z.infer<typeof PersonalDataExport>;
 
 /** GET /api/v1/users/me/deletion: what deleting the account gives up, shown before the user confirms. */
 export const DeletionPreview = z.object({
-  balances: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+  balances: z.array(z.object({ currency: z.enum(['BRL', 'USD']), amount: z.number().int() })),
   open_orders: z.number().int(),
 });
 export type DeletionPreview = z.infer<typeof DeletionPreview>;

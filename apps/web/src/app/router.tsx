@@ -46,6 +46,9 @@ const ApiKeysCard = lazy(() =>
 const TwoFactorCard = lazy(() =>
   import('../features/auth/two-factor-card.tsx').then((m) => ({ default: m.TwoFactorCard })),
 );
+const PrivacyCard = lazy(() =>
+  import('../features/account/privacy-card.tsx').then((m) => ({ default: m.PrivacyCard })),
+);
 const ProductsPage = lazy(() =>
   import('./routes/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
 );
@@ -143,6 +146,7 @@ export const router = createBrowserRouter([
                 <div className="mx-auto max-w-3xl space-y-6 px-4 pb-10 sm:px-6">
                   <TwoFactorCard />
                   <ApiKeysCard />
+                  <PrivacyCard />
                 </div>
               </>
             ),
