@@ -71,7 +71,12 @@ export const TwoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
 /** POST /api/v1/auth/2fa/setup: a new secret for the authenticator app, not active until confirmed. */
-export const TwoFactorSetup = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const TwoFactorSetup = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth link as a PNG data URL, for the app's camera. */
+  qr_code: z.string(),
+});
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
 /** A code from the authenticator (6 digits) or, to turn it off, a recovery code. */

@@ -40,6 +40,7 @@ function helpers(app: App, clock: ReturnType<typeof createClock>) {
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url } = setup.json();
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/Numero:.+secret=/);
+    expect(setup.json().qr_code).toMatch(/^data:image\/png;base64,/);
     const enabled = await call('POST', '/api/v1/auth/2fa/enable', cookie, { code: await code(secret) });
     expect(enabled.statusCode).toBe(200);
     return { secret: secret as string, recovery: enabled.json().recovery_codes as string[] };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@numero/contract/auth';
 import type { Role } from '@numero/contract/common';
 import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -140,7 +141,9 @@ export function createTwoFactor({
       if (await repository.isEnabled(actor.id)) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 409);
       const secret = generateSecret();
       await repository.savePending(actor.id, secret, now());
-      return { secret, otpauth_url: generateURI({ issuer: 'Numero', label: actor.email, secret }) };
+      const url = generateURI({ issuer: 'Numero', label: actor.email, secret });
+      const qr = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1 });
+      return { secret, otpauth_url: url, qr_code: qr };
     },
 
     /** The first code proves the app works: sign-in asks for codes from now on. */

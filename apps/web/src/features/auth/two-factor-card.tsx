@@ -117,6 +117,11 @@ export function TwoFactorCard() {
     body = (
       <div className="space-y-3">
         <p className="text-sm text-slate-700">{t('twoFactor.scan')}</p>
+        <img
+          src={setup.qr_code}
+          alt={t('twoFactor.qrAlt')}
+          className="size-44 rounded border border-slate-200"
+        />
         <p>
           <a href={setup.otpauth_url} className="text-sm font-medium text-brand-700 underline">
             {t('twoFactor.openApp')}
