@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/** The loopback SMTP server the e-mail specs start; the store sends its mail there. */
+export const E2E_SMTP_PORT = port + 1000;
 export const E2E_ADMIN = { email: 'admin@e2e.numero.dev', password: 'e2e-admin-password-123' };
 // The runner and its workers all read this file; only the runner starts the server, with one fresh folder.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'numero-e2e-'));
@@ -55,6 +57,7 @@ export default defineConfig({
       SIMULATOR_NO_SMS_RATE: '0',
       // Every spec file signs up its own customers from this one address.
       REGISTRATIONS_PER_HOUR: '100',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -18,6 +18,7 @@ import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountModule } from './features/account/account.module.ts';
+import { createPrivacyModule } from './features/account/privacy.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
 import { createAdminModule } from './features/admin/admin.module.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
@@ -26,6 +27,7 @@ import { createAuthModule } from './features/auth/auth.module.ts';
 import { createCatalogModule } from './features/catalog/catalog.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
+import { createMailModule } from './features/mail/mail.module.ts';
 import { createResellerModule } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
@@ -117,7 +119,16 @@ export async function buildApp(deps: AppDeps) {
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now);
   const account = createAccountModule({ db, audit, now });
-  const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
+  const mail = createMailModule({ config, db, log: app.log, now });
+  const auth = createAuthModule({
+    config,
+    db,
+    users: account.service,
+    audit,
+    limiter,
+    mail: mail.service,
+    now,
+  });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
   const activations = createActivationsModule({
     db,
@@ -149,7 +160,18 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
-  const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin];
+  const privacy = createPrivacyModule({ db, audit, secureCookies: config.secureCookies, now });
+  const modules: FeatureModule[] = [
+    auth,
+    account,
+    catalog,
+    activations,
+    wallet,
+    reseller,
+    admin,
+    mail,
+    privacy,
+  ];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
   registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });
@@ -162,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   );
   if (config.runJobs) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', () => mail.close());
 
   await registerSpa(app, config);
   return Object.assign(app, { declaredAccess, scheduler });

@@ -39,6 +39,12 @@ const base = z.object({
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://host:port or smtps://user:pass@host:port')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(254).default('Numero <no-reply@numero.local>'),
+  REQUIRE_STAFF_2FA: bool,
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(
       `Invalid configuration:\n${offline.map((o) => `  ${o}`).join('\n')}\n  Configure real providers for production, or set DEMO_MODE=true for a public demo.`,
     );
+  const demo = demoMode && offline.length > 0;
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   // Development servers (Vite on :5173, the API on 127.0.0.1) are never trusted origins in production.
   const devOrigins = production ? [] : [`http://127.0.0.1:${c.PORT}`, 'http://localhost:5173'];
@@ -95,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secureCookies: publicUrl.startsWith('https://'),
     allowedOrigins: c.ALLOWED_ORIGINS ?? [publicUrl, ...devOrigins],
     /** Sandbox payments or simulated numbers are in use: every page says so. */
-    demo: demoMode && offline.length > 0,
+    demo,
     /** `/metrics` answers only with this bearer token; without one, only outside production. */
     metricsToken: c.METRICS_TOKEN ?? null,
     /** New accounts one address may open per hour. */
@@ -113,6 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_KEY_PREFIX } : null,
     numbers,
     payments,
+    /** Outgoing e-mail; without an SMTP relay, messages stay in the database's outbox. */
+    mail: { smtpUrl: c.SMTP_URL ?? null, from: c.MAIL_FROM },
+    /** ADMIN and MANAGER must sign in with a second factor (off by default in the offline demo only). */
+    requireStaff2fa: c.REQUIRE_STAFF_2FA ?? !demo,
     /** OpenID Connect sign-in; null when not configured. */
     oidc:
       c.OIDC_ISSUER && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET

@@ -8,6 +8,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const LoginForm = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
+  /** The authenticator's 6-digit code, or a recovery code, when the account has two-step verification. */
+  otp: z.string().trim().max(64).optional(),
 });
 export type LoginForm = z.infer<typeof LoginForm>;
 
@@ -43,3 +45,44 @@ export const RegisterRequest = RegisterBody.extend({
   email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** POST /api/v1/auth/password/forgot: answered alike (202) whether an account has this address or not. */
+export const ForgotPasswordRequest = z
+  .object({ email: z.string().trim().toLowerCase().pipe(z.email().max(254)) })
+  .strict();
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** POST /api/v1/auth/password/reset: the token from the e-mailed link and the new password. */
+export const ResetPasswordRequest = z
+  .object({
+    token: z.string().min(1).max(128),
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** GET /api/v1/auth/2fa: the caller's two-step verification. */
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Staff must have it (REQUIRE_STAFF_2FA); they cannot turn it off and reach /admin only with it. */
+  required: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
+
+/** POST /api/v1/auth/2fa/setup: a new secret for the authenticator app, not active until confirmed. */
+export const TwoFactorSetup = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth link as a PNG data URL, for the app's camera. */
+  qr_code: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
+
+/** A code from the authenticator (6 digits) or, to turn it off, a recovery code. */
+export const TwoFactorCode = z.object({ code: z.string().trim().min(6).max(64) }).strict();
+export type TwoFactorCode = z.infer<typeof TwoFactorCode>;
+
+/** POST /api/v1/auth/2fa/enable: the recovery codes, shown this once (only their hashes are kept). */
+export const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;

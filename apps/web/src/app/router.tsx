@@ -16,6 +16,21 @@ const RegisterPage = lazy(() =>
 const AuthCallbackPage = lazy(() =>
   import('../features/auth/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.TermsPage })),
+);
 const UnauthorizedPage = lazy(() =>
   import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
 );
@@ -27,6 +42,12 @@ const ProfilePage = lazy(() =>
 );
 const ApiKeysCard = lazy(() =>
   import('../features/account/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
+);
+const TwoFactorCard = lazy(() =>
+  import('../features/auth/two-factor-card.tsx').then((m) => ({ default: m.TwoFactorCard })),
+);
+const PrivacyCard = lazy(() =>
+  import('../features/account/privacy-card.tsx').then((m) => ({ default: m.PrivacyCard })),
 );
 const ProductsPage = lazy(() =>
   import('./routes/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
@@ -93,6 +114,18 @@ export const router = createBrowserRouter([
               </VisitorOnly>
             ),
           },
+          {
+            path: '/forgot-password',
+            element: (
+              <VisitorOnly>
+                <ForgotPasswordPage />
+              </VisitorOnly>
+            ),
+          },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/demo/outbox', element: <OutboxPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '/terms', element: <TermsPage /> },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
         ],
@@ -110,8 +143,10 @@ export const router = createBrowserRouter([
             element: (
               <>
                 <ProfilePage />
-                <div className="mx-auto max-w-3xl px-4 pb-10 sm:px-6">
+                <div className="mx-auto max-w-3xl space-y-6 px-4 pb-10 sm:px-6">
+                  <TwoFactorCard />
                   <ApiKeysCard />
+                  <PrivacyCard />
                 </div>
               </>
             ),

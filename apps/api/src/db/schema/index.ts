@@ -5,4 +5,5 @@ export * from './catalog.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
 export * from './system.ts';
+export * from './trust.ts';
 export * from './users.ts';

@@ -96,6 +96,11 @@ export function createAccountService({
     /** The ids of the active admins, their rows locked until the caller's transaction ends. */
     lockActiveAdminIds: (ex: Executor) => repository.lockActiveAdminIds(ex),
 
+    /** Replaces a user's password hash (the caller proved the right to, e.g. with a reset link). */
+    async setPasswordHash(id: string, passwordHash: string, ex?: Executor): Promise<void> {
+      await repository.setPasswordHash(id, passwordHash, now(), ex);
+    },
+
     async recordLogin(id: string, at: Date, ex?: Executor): Promise<void> {
       await repository.setLastLogin(id, at, ex);
     },

@@ -64,6 +64,10 @@ export function createUsersRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    async setPasswordHash(id: string, passwordHash: string, at: Date, ex: Executor = db): Promise<void> {
+      await ex.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+    },
+
     async setLastLogin(id: string, at: Date, ex: Executor = db): Promise<void> {
       await ex.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
     },

@@ -4,26 +4,44 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
 import { createOidcClient } from './oidc.client.ts';
 import { createOidcRepository } from './oidc.repository.ts';
 import { createOidcService } from './oidc.service.ts';
+import { createPasswordResetRepository } from './password-reset.repository.ts';
+import { passwordResetRoutes } from './password-reset.routes.ts';
+import { createPasswordReset } from './password-reset.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { createSessionService } from './session.service.ts';
+import { createTwoFactorRepository } from './two-factor.repository.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { createTwoFactor } from './two-factor.ts';
+import { registerStaffTwoFactorGate } from './two-factor-gate.ts';
 
 /** Sign-in, sign-up, sign-out, sessions and OpenID Connect. */
 export function createAuthModule(deps: {
-  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour'>;
+  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour' | 'requireStaff2fa'>;
   db: Db;
   users: AccountService;
   audit: AuditService;
   limiter: RateLimiter;
+  mail: MailService;
   now: () => Date;
 }) {
-  const { config, db, users, audit, limiter, now } = deps;
+  const { config, db, users, audit, limiter, mail, now } = deps;
   const sessions = createSessionService({ repository: createSessionRepository(db), now });
+  const twoFactor = createTwoFactor({
+    db,
+    repository: createTwoFactorRepository(db),
+    mail,
+    audit,
+    requireStaff: config.requireStaff2fa,
+    now,
+  });
   const service = createAuthService({
+    secondFactor: twoFactor,
     db,
     users,
     sessions,
@@ -45,9 +63,24 @@ export function createAuthModule(deps: {
     limiter,
     now,
   });
+  const passwordReset = createPasswordReset({
+    db,
+    repository: createPasswordResetRepository(db),
+    users,
+    sessions,
+    mail,
+    audit,
+    limiter,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const module: FeatureModule = {
     routes: async (app) => {
+      // On the root instance, before any other feature's routes: it guards every staff route.
+      registerStaffTwoFactorGate(app, twoFactor);
       await app.register(authRoutes, { auth: service, oidc, secureCookies: config.secureCookies });
+      await app.register(passwordResetRoutes, { reset: passwordReset });
+      await app.register(twoFactorRoutes, { twoFactor });
     },
     tasks: [
       {
@@ -56,6 +89,7 @@ export function createAuthModule(deps: {
         run: async () => {
           await service.purgeExpired();
           await oidc.purgeExpiredStates();
+          await passwordReset.purgeExpired();
         },
       },
     ],

@@ -9,6 +9,7 @@ import { type AccountService, normaliseEmail, toCurrentUser, type User } from '.
 import type { AuditService } from '../audit/audit.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import type { SessionMeta, SessionService } from './session.service.ts';
+import type { TwoFactor } from './two-factor.ts';
 
 registerMessages({
   INVALID_CREDENTIALS: { pt: 'Email ou senha incorretos.', en: 'Incorrect email or password.' },
@@ -49,9 +50,11 @@ export function createAuthService({
   audit,
   limiter,
   registrations = REGISTRATIONS,
+  secondFactor,
   now,
 }: {
   db: Db;
+  secondFactor: Pick<TwoFactor, 'isEnabled' | 'verifySecondFactor'>;
   users: Pick<AccountService, 'findByEmail' | 'createUser' | 'recordLogin'>;
   sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
@@ -127,7 +130,7 @@ export function createAuthService({
      * and cost); failures are counted per email and address, and a success clears the count.
      */
     async login(
-      credentials: { username: string; password: string },
+      credentials: { username: string; password: string; otp?: string | undefined },
       meta: RequestMeta,
     ): Promise<{ token: string; user: CurrentUser }> {
       const email = normaliseEmail(credentials.username);
@@ -154,6 +157,15 @@ export function createAuthService({
       if (!user.isActive) {
         await loginFailed(email, user, meta.ip, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
+      }
+      if (await secondFactor.isEnabled(user.id)) {
+        // The password was right: the form asks for the code and sends both again.
+        if (!credentials.otp) throw new AppError('TOTP_REQUIRED', 401);
+        if (!(await secondFactor.verifySecondFactor(user.id, credentials.otp))) {
+          await limiter.hit(addressKey, LOGIN_FAILURES_PER_ADDRESS);
+          await loginFailed(email, user, meta.ip, 'invalid_second_factor');
+          throw new AppError('TOTP_INVALID', 401);
+        }
       }
       await limiter.clear(key);
       return completeSignIn(user, meta, 'password');

@@ -5,6 +5,7 @@ export type LoginErrorKey =
   | 'errors.network'
   | 'errors.invalidCredentials'
   | 'errors.tooManyAttempts'
+  | 'errors.totpInvalid'
   | 'errors.loginFailed';
 export type RegisterErrorKey =
   | 'errors.network'
@@ -15,6 +16,7 @@ export type RegisterErrorKey =
 export function loginErrorKey(error: unknown): LoginErrorKey {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return 'errors.network';
+    if (error.code === 'TOTP_INVALID') return 'errors.totpInvalid';
     if (error.status === 401) return 'errors.invalidCredentials';
     if (error.status === 429) return 'errors.tooManyAttempts';
   }
@@ -33,4 +35,9 @@ export function registerErrorKey(error: unknown): RegisterErrorKey {
 /** The server's own text, when it sent one: the screens prefer it in their toasts (spec §8). */
 export function serverDetail(error: unknown): string | null {
   return error instanceof ApiError && error.detail ? error.detail : null;
+}
+
+/** The password was right and the account has two-step verification: the form asks for the code. */
+export function needsSecondFactor(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'TOTP_REQUIRED';
 }

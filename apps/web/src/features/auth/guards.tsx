@@ -6,6 +6,7 @@ import { isAdmin, isStaff } from '../../lib/roles.ts';
 import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { AccessDenied } from './access-denied.tsx';
+import { useTwoFactorStatus } from './api/two-factor.ts';
 
 /** Where a visitor was going when sent to /login; the login page sends them back there afterwards. */
 export interface LoginRedirectState {
@@ -44,13 +45,24 @@ export function VisitorOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Staff who must use two-step verification (REQUIRE_STAFF_2FA) and have not turned it on are sent to
+ * the profile's two-step card first; the API refuses them every staff route meanwhile anyway.
+ */
+function StaffTwoFactorGate({ children }: { children: ReactNode }) {
+  const status = useTwoFactorStatus();
+  if (status.isPending) return <SessionLoading />;
+  if (status.data?.required && !status.data.enabled) return <Navigate to="/profile#two-factor" replace />;
+  return children;
+}
+
 /** ADMIN only: visitors go to /login, other signed-in users to /unauthorized (spec §6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading') return <SessionLoading />;
   if (status === 'anonymous') return <ToLogin />;
   if (!isAdmin(user)) return <Navigate to="/unauthorized" replace />;
-  return children;
+  return <StaffTwoFactorGate>{children}</StaffTwoFactorGate>;
 }
 
 /** ADMIN or MANAGER (the admin dashboard); anyone else signed in sees the 'Acesso Negado' view. */
@@ -59,5 +71,5 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   if (status === 'loading') return <SessionLoading />;
   if (status === 'anonymous') return <ToLogin />;
   if (!isStaff(user)) return <AccessDenied />;
-  return children;
+  return <StaffTwoFactorGate>{children}</StaffTwoFactorGate>;
 }

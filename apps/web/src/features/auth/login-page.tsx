@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { useSession } from '../../lib/session/session.tsx';
 import { OIDC_START_PATH, useAuthProviders } from './api/get-auth-providers.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
-import { loginErrorKey, serverDetail } from './error-messages.ts';
+import { loginErrorKey, needsSecondFactor, serverDetail } from './error-messages.ts';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -17,12 +17,13 @@ export function LoginPage() {
   // After registering, the new user's email is already filled in.
   const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    if (!email.trim() || !password || otp === '') {
       setError(t('validation.required'));
       return;
     }
@@ -30,9 +31,13 @@ export function LoginPage() {
     setBusy(true);
     try {
       // On success the visitors-only guard takes the now signed-in user on to /dashboard.
-      await login({ email, password });
+      await login({ email, password, ...(otp ? { otp } : {}) });
     } catch (err) {
       setBusy(false);
+      if (needsSecondFactor(err) && otp === null) {
+        setOtp('');
+        return;
+      }
       setError(t(loginErrorKey(err)));
       toast.error(serverDetail(err) ?? t('errors.loginToast'));
     }
@@ -72,6 +77,26 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error !== null && !password ? true : undefined}
         />
+        {otp !== null && (
+          <TextField
+            label={t('login.otp')}
+            hint={t('login.otpHint')}
+            name="otp"
+            autoComplete="one-time-code"
+            autoFocus
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+            aria-invalid={error !== null && !otp ? true : undefined}
+          />
+        )}
+        <p className="-mt-2 text-right text-sm">
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            {t('login.forgot')}
+          </Link>
+        </p>
         <Button type="submit" size="lg" loading={busy} className="w-full">
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>

@@ -103,6 +103,17 @@ export function RegisterPage() {
         <Button type="submit" size="lg" loading={busy} className="w-full">
           {busy ? t('register.submitting') : t('register.submit')}
         </Button>
+        <p className="text-xs text-slate-600">
+          {t('register.legal')}{' '}
+          <Link to="/terms" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            {t('register.terms')}
+          </Link>{' '}
+          {t('register.legalAnd')}{' '}
+          <Link to="/privacy" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            {t('register.privacy')}
+          </Link>
+          .
+        </p>
       </form>
     </AuthCard>
   );

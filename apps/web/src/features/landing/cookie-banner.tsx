@@ -1,6 +1,7 @@
 import { ChevronDown, Cookie, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { CheckboxField } from '../../components/ui/field.tsx';
@@ -106,7 +107,10 @@ export function CookieBanner() {
         )}
       </div>
       <p id={textId} className="mt-3 text-sm leading-relaxed text-pretty text-slate-600">
-        {t('cookies.text')}
+        {t('cookies.text')}{' '}
+        <Link to="/privacy" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          {t('privacy.title', { ns: 'legal' })}
+        </Link>
       </p>
 
       <button

@@ -54,6 +54,12 @@ export function SiteFooter() {
         </div>
         <div className="mt-10 flex flex-col-reverse gap-4 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">{t('footer.copyright')}</p>
+          <Link to="/privacy" className={footerLink}>
+            {t('privacy.title', { ns: 'legal' })}
+          </Link>
+          <Link to="/terms" className={footerLink}>
+            {t('terms.title', { ns: 'legal' })}
+          </Link>
           <button
             type="button"
             onClick={openCookiePreferences}

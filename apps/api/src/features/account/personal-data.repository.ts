@@ -1,0 +1,172 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  activations,
+  apiKeys,
+  auditLogs,
+  ledgerAccounts,
+  ledgerTransfers,
+  mailOutbox,
+  oauthIdentities,
+  passwordResets,
+  payments,
+  recoveryCodes,
+  sessions,
+  users,
+  userTotp,
+} from '../../db/schema/index.ts';
+
+/**
+ * The one place that reads across the store's tables by user: the LGPD export (read only) and the
+ * erasure of a deleted account's identity. Ledger amounts are never touched: the books stay balanced.
+ */
+export function createPersonalDataRepository(db: Executor) {
+  return {
+    async collect(userId: string) {
+      const [profile] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          full_name: users.fullName,
+          phone_number: users.phoneNumber,
+          preferred_language: users.preferredLanguage,
+          preferred_currency: users.preferredCurrency,
+          created_at: users.createdAt,
+          last_login_at: users.lastLoginAt,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      const wallets = await db
+        .select({ currency: ledgerAccounts.currency, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, 'wallet')));
+      const transactions = await db
+        .select({
+          kind: ledgerTransfers.kind,
+          amount: ledgerTransfers.amount,
+          currency: ledgerTransfers.currency,
+          description: ledgerTransfers.description,
+          created_at: ledgerTransfers.createdAt,
+        })
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.userId, userId))
+        .orderBy(desc(ledgerTransfers.createdAt));
+      const topUps = await db
+        .select({
+          id: payments.id,
+          provider: payments.provider,
+          method: payments.method,
+          amount: payments.amount,
+          currency: payments.currency,
+          status: payments.status,
+          created_at: payments.createdAt,
+          credited_at: payments.creditedAt,
+        })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt));
+      const orders = await db
+        .select({
+          id: activations.id,
+          service: activations.serviceCode,
+          country: activations.countryCode,
+          price: activations.price,
+          currency: activations.currency,
+          status: activations.status,
+          phone_number: activations.phoneNumber,
+          code: activations.code,
+          sms_text: activations.smsText,
+          created_at: activations.createdAt,
+        })
+        .from(activations)
+        .where(eq(activations.userId, userId))
+        .orderBy(desc(activations.createdAt));
+      const keys = await db
+        .select({
+          name: apiKeys.name,
+          prefix: apiKeys.prefix,
+          created_at: apiKeys.createdAt,
+          last_used_at: apiKeys.lastUsedAt,
+          revoked_at: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.userId, userId));
+      const audit = await db
+        .select({
+          action: auditLogs.action,
+          entity_type: auditLogs.entityType,
+          entity_id: auditLogs.entityId,
+          ip: auditLogs.ip,
+          by_me: sql<boolean>`${auditLogs.actorId} IS NOT DISTINCT FROM ${userId}::uuid`,
+          created_at: auditLogs.createdAt,
+        })
+        .from(auditLogs)
+        .where(
+          or(
+            eq(auditLogs.actorId, userId),
+            and(eq(auditLogs.entityType, 'users'), eq(auditLogs.entityId, userId)),
+          ),
+        )
+        .orderBy(desc(auditLogs.createdAt));
+      const [totp] = await db
+        .select({ enabledAt: userTotp.enabledAt })
+        .from(userTotp)
+        .where(eq(userTotp.userId, userId));
+      return {
+        profile,
+        wallets,
+        transactions,
+        topUps,
+        orders,
+        keys,
+        audit,
+        twoFactor: Boolean(totp?.enabledAt),
+      };
+    },
+
+    async openOrders(userId: string): Promise<number> {
+      const rows = await db
+        .select({ id: activations.id })
+        .from(activations)
+        .where(and(eq(activations.userId, userId), inArray(activations.status, ['pending', 'waiting_sms'])));
+      return rows.length;
+    },
+
+    /**
+     * Removes who the user was: email and name replaced, sign-in methods and sessions gone, keys revoked,
+     * their e-mail and their address in the audit log erased. Orders, payments and the ledger keep their
+     * amounts under the now anonymous id.
+     */
+    async erase(userId: string, email: string, at: Date, ex: Executor = db): Promise<string> {
+      const anonymous = `deleted-${userId}@deleted.invalid`;
+      await ex
+        .update(users)
+        .set({
+          email: anonymous,
+          fullName: null,
+          phoneNumber: null,
+          passwordHash: null,
+          isActive: false,
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
+      await ex.delete(sessions).where(eq(sessions.userId, userId));
+      await ex.delete(oauthIdentities).where(eq(oauthIdentities.userId, userId));
+      await ex.delete(passwordResets).where(eq(passwordResets.userId, userId));
+      await ex.delete(userTotp).where(eq(userTotp.userId, userId));
+      await ex.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      await ex.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
+      await ex
+        .update(apiKeys)
+        .set({ revokedAt: at })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      await ex
+        .update(auditLogs)
+        .set({ actorEmail: anonymous, ip: null })
+        .where(or(eq(auditLogs.actorId, userId), sql`lower(${auditLogs.actorEmail}) = lower(${email})`));
+      return anonymous;
+    },
+  };
+}
+export type PersonalDataRepository = ReturnType<typeof createPersonalDataRepository>;

@@ -1,0 +1,94 @@
+import type { Role } from '@numero/contract/common';
+import type { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/privacy';
+import type { Db } from '../../db/client.ts';
+import { AppError, registerMessages } from '../../http/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { PersonalDataRepository } from './personal-data.repository.ts';
+
+registerMessages({
+  DELETE_CONFIRMATION_MISMATCH: {
+    pt: 'Digite o email da sua conta para confirmar a exclusão.',
+    en: 'Type your account email to confirm the deletion.',
+  },
+  STAFF_ACCOUNT_NOT_DELETABLE: {
+    pt: 'Contas da equipe não podem ser excluídas pelo perfil. Peça a um administrador.',
+    en: 'Staff accounts cannot be deleted from the profile. Ask an administrator.',
+  },
+});
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+/** Dates as ISO strings, so the file reads the same from PGlite and PostgreSQL. */
+function plain(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, iso(v)]));
+}
+
+interface Actor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** The LGPD rights on /profile: a copy of one's data, and the deletion of one's account. */
+export function createPersonalData({
+  db,
+  repository,
+  audit,
+  now,
+}: {
+  db: Db;
+  repository: PersonalDataRepository;
+  audit: Pick<AuditService, 'record'>;
+  now: () => Date;
+}) {
+  return {
+    async export(actor: Actor, ip: string): Promise<PersonalDataExport> {
+      const data = await repository.collect(actor.id);
+      if (!data.profile) throw new AppError('USER_NOT_FOUND', 404);
+      await audit.record({ action: 'DATA_EXPORT', actor, entityType: 'users', entityId: actor.id, ip });
+      return {
+        exported_at: now().toISOString(),
+        profile: plain(data.profile),
+        two_factor_enabled: data.twoFactor,
+        wallets: data.wallets.map(plain),
+        transactions: data.transactions.map(plain),
+        top_ups: data.topUps.map(plain),
+        orders: data.orders.map(plain),
+        api_keys: data.keys.map(plain),
+        audit: data.audit.map(plain),
+      };
+    },
+
+    async preview(actor: Actor): Promise<DeletionPreview> {
+      const data = await repository.collect(actor.id);
+      return {
+        balances: data.wallets.map((w) => ({ currency: w.currency, amount: Number(w.balance) })),
+        open_orders: await repository.openOrders(actor.id),
+      };
+    },
+
+    /**
+     * Deletes the caller's account: every session ends at once, the email and name are gone, and the
+     * ledger keeps its amounts under the anonymous id (so `ledger:verify` still balances).
+     */
+    async delete(actor: Actor, body: DeleteAccountRequest): Promise<void> {
+      if (actor.role === 'ADMIN' || actor.role === 'MANAGER')
+        throw new AppError('STAFF_ACCOUNT_NOT_DELETABLE', 403);
+      if (body.confirm_email !== actor.email.toLowerCase())
+        throw new AppError('DELETE_CONFIRMATION_MISMATCH', 422);
+      await db.transaction(async (tx) => {
+        const anonymous = await repository.erase(actor.id, actor.email, now(), tx);
+        await audit.record(
+          {
+            action: 'ACCOUNT_DELETED',
+            actor: { id: actor.id, email: anonymous },
+            entityType: 'users',
+            entityId: actor.id,
+            ip: null,
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+export type PersonalData = ReturnType<typeof createPersonalData>;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql.ts';
+import { productId } from '../../test/activations-fixture.ts';
+import {
+  ADMIN,
+  signIn,
+  signInAsAdmin,
+  signUpAndSignIn,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+} from '../../test/helpers.ts';
+import { topUpTestBed } from '../../test/topup-fixture.ts';
+
+describe('LGPD: my data and deleting my account', async () => {
+  const { app, database, probe } = await topUpTestBed();
+  const wa = await productId(database, 'WA-BR');
+  await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE id = ${wa.id}`);
+
+  /** A customer who topped up R$ 50,00 by PIX and bought one number. */
+  async function customerWithHistory() {
+    const signed = await signUpAndSignIn(app);
+    const intent = await probe.createIntent(signed.cookie, { amount: 5000, currency: 'BRL', method: 'pix' });
+    const paid = await probe.webhook(probe.event(await probe.providerRef(intent.id), 'paid', 5000));
+    expect(paid.statusCode).toBe(200);
+    const bought = await app.inject({
+      method: 'POST',
+      url: '/api/v1/activations',
+      headers: { origin: TEST_ORIGIN, cookie: signed.cookie, 'idempotency-key': randomUUID() },
+      payload: { product_id: wa.id, currency: 'BRL' },
+    });
+    expect(bought.statusCode).toBe(201);
+    return { ...signed, intentId: intent.id, orderId: bought.json().id as string };
+  }
+
+  it('downloads everything about me as JSON: profile, orders, top-ups, transactions, keys without secrets', async () => {
+    const me = await customerWithHistory();
+    const key = await probe.post('/api/v1/api-keys', me.cookie, { name: 'bot' });
+    expect(key.statusCode).toBe(201);
+    const res = await probe.get('/api/v1/users/me/export', me.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json();
+    expect(data.profile.email).toBe(me.user.email);
+    expect(data.orders.map((o: { id: string }) => o.id)).toContain(me.orderId);
+    expect(data.top_ups).toEqual([
+      expect.objectContaining({ id: me.intentId, amount: 5000, status: 'paid' }),
+    ]);
+    expect(data.transactions.map((t: { kind: string }) => t.kind)).toEqual(
+      expect.arrayContaining(['topup', 'purchase']),
+    );
+    expect(data.wallets).toEqual([{ currency: 'BRL', balance: 5000 - wa.price }]);
+    expect(data.api_keys).toEqual([expect.objectContaining({ name: 'bot' })]);
+    expect(res.body).not.toContain(key.json().key);
+    expect(res.body).not.toContain('password');
+    expect(data.audit.map((a: { action: string }) => a.action)).toContain('REGISTER');
+  });
+
+  it('shows the remaining balance, then deletes: signed out everywhere, identity gone, ledger balanced', async () => {
+    const me = await customerWithHistory();
+    const other = await signIn(app, me.user.email, TEST_PASSWORD);
+    const preview = await probe.get('/api/v1/users/me/deletion', me.cookie);
+    expect(preview.json()).toEqual({
+      balances: [{ currency: 'BRL', amount: 5000 - wa.price }],
+      open_orders: expect.any(Number),
+    });
+
+    const wrong = await probe.post('/api/v1/users/me/delete', me.cookie, {
+      confirm_email: 'other@numero.test',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().code).toBe('DELETE_CONFIRMATION_MISMATCH');
+
+    const done = await probe.post('/api/v1/users/me/delete', me.cookie, {
+      confirm_email: me.user.email.toUpperCase(),
+    });
+    expect(done.statusCode).toBe(204);
+    for (const cookie of [me.cookie, other.cookie])
+      expect((await probe.get('/api/v1/users/me', cookie)).statusCode).toBe(401);
+    // Nothing in the audit log names them any more (checked before the sign-in below logs its attempt).
+    const named = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM audit_logs WHERE lower(actor_email) = lower(${me.user.email})`,
+    );
+    expect(Number(named[0]?.n)).toBe(0);
+    await expect(signIn(app, me.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+    const [row] = await database.db.select().from(users).where(eq(users.id, me.user.id));
+    expect(row?.email).toBe(`deleted-${me.user.id}@deleted.invalid`);
+    expect(row?.fullName).toBeNull();
+    expect(row?.passwordHash).toBeNull();
+    // The ledger keeps the amounts under the anonymous id.
+    expect(await probe.ledger.walletBalance(me.user.id, 'BRL')).toBe(5000 - wa.price);
+    expect(await probe.ledger.verify()).toEqual([]);
+  });
+
+  it('does not let staff delete themselves here, and answers bad input with a 4xx', async () => {
+    const admin = await signInAsAdmin(app);
+    const staff = await probe.post('/api/v1/users/me/delete', admin.cookie, { confirm_email: ADMIN.email });
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json().code).toBe('STAFF_ACCOUNT_NOT_DELETABLE');
+    const { cookie } = await signUpAndSignIn(app);
+    for (const payload of [{}, { confirm_email: 'nope' }, { confirm_email: 'a@b.co', extra: 1 }]) {
+      const res = await probe.post('/api/v1/users/me/delete', cookie, payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    }
+    expect((await probe.get('/api/v1/users/me/export')).statusCode).toBe(401);
+    expect(
+      (await probe.post('/api/v1/users/me/delete', undefined, { confirm_email: 'a@b.co' })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import { ForgotPasswordRequest, ResetPasswordRequest } from '@numero/contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PasswordReset } from './password-reset.ts';
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ reset: PasswordReset }> = async (
+  app,
+  { reset },
+) => {
+  // JSON only: a text/plain body is refused with 415 rather than guessed at (this plugin's scope only).
+  app.removeContentTypeParser('text/plain');
+  app.post(
+    '/api/v1/auth/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description:
+          'E-mails a single-use link (valid 30 minutes) to the account with this address; 202 whether one exists or not.',
+        body: ForgotPasswordRequest,
+      },
+    },
+    async (request, reply) => {
+      await reset.request(request.body, request.ip);
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password/reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description:
+          "Sets a new password with the e-mailed link's token; signs the user out everywhere. 204.",
+        body: ResetPasswordRequest,
+      },
+    },
+    async (request, reply) => {
+      await reset.reset(request.body, request.ip);
+      return reply.status(204).send();
+    },
+  );
+};

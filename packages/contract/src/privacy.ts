@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const Row = z.record(z.string(), z.unknown());
+
+/** GET /api/v1/users/me/export: everything the store keeps about the caller (LGPD art. 18, II and V). */
+export const PersonalDataExport = z.object({
+  exported_at: z.string(),
+  profile: Row,
+  two_factor_enabled: z.boolean(),
+  wallets: z.array(Row),
+  transactions: z.array(Row),
+  top_ups: z.array(Row),
+  orders: z.array(Row),
+  api_keys: z.array(Row),
+  audit: z.array(Row),
+});
+export type PersonalDataExport = z.infer<typeof PersonalDataExport>;
+
+/** GET /api/v1/users/me/deletion: what deleting the account gives up, shown before the user confirms. */
+export const DeletionPreview = z.object({
+  balances: z.array(z.object({ currency: z.enum(['BRL', 'USD']), amount: z.number().int() })),
+  open_orders: z.number().int(),
+});
+export type DeletionPreview = z.infer<typeof DeletionPreview>;
+
+/** POST /api/v1/users/me/delete: the account's email, typed again, confirms. */
+export const DeleteAccountRequest = z
+  .object({ confirm_email: z.string().trim().toLowerCase().pipe(z.email().max(254)) })
+  .strict();
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
