@@ -15,6 +15,8 @@ export interface SmsActivateOptions {
 }
 
 export interface SmsActivateProvider extends NumberProvider {
+  /** getNumberV2 is idempotent by orderId; null on a server without it. */
+  findOrder(req: NumberRequest): Promise<AssignedNumber | null>;
   /** Account balance in the seller's currency. */
   getBalance(): Promise<number>;
   /** setStatus 1: tells the seller the SMS has been sent to the number (optional in the protocol). */
