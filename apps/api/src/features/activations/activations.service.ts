@@ -27,7 +27,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   const ending = createEnding({ ...deps, upstream, tracking });
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
-  const staff = createStaffActions({ ...deps, settlement, ending });
+  const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
 
   return {
     purchase,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import { provider, seller, server, useSeller } from '../../providers/numbers/sms-activate.fixture.ts';
-import { activationsTestBed, gate, stubProvider } from '../../test/activations-fixture.ts';
+import { activationsTestBed, gate, insertUser, stubProvider } from '../../test/activations-fixture.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import { createProductsRepository } from '../catalog/products.repository.ts';
@@ -164,6 +164,27 @@ describe('activations: numbers bought for purchases a crash interrupted go back 
     expect(calls('setStatus', { status: '8', id: '4000' })).toBe(1);
     expect(await provider().getStatus('4000')).toEqual({ state: 'cancelled' });
     expect(await ledger.walletBalance(userId, 'BRL')).toBe(10_000);
+  });
+
+  it('gives the number back when staff cancel a purchase stuck waiting for it', async () => {
+    seller.settings.earlyCancelMs = 0;
+    const userId = await customer();
+    const id = await interruptedPurchase(
+      userId,
+      dyingAfter(provider(), (req) => provider().requestNumber(req)),
+      async () => calls('getNumberV2') === 1,
+    );
+    const store = storeOn(provider());
+    await store.service.adminCancel(id, {
+      id: await insertUser(database, 'staff'),
+      email: 'staff@numero.test',
+    });
+    expect(await ledger.walletBalance(userId, 'BRL')).toBe(10_000);
+    await store.service.recoverStale();
+    await store.service.recoverStale();
+
+    expect(calls('setStatus', { status: '8', id: '4000' })).toBe(1);
+    expect(await provider().getStatus('4000')).toEqual({ state: 'cancelled' });
   });
 
   it('never makes a seller sell for a purchase refunded before that seller was asked', async () => {

@@ -48,9 +48,9 @@ export function createInterruptedPurchases(
     return requests.scheduleRelease(activationIds, at, tx);
   }
 
-  /** Whether a number this seller sold for a refunded purchase is given back by the sweeper. */
-  function releasesLateNumbers(provider: NumberProvider): boolean {
-    return provider.findOrder !== undefined;
+  /** Whether the number this seller sold for a refunded purchase is given back by a scheduled release. */
+  async function releasesLateNumber(activationId: string, provider: NumberProvider): Promise<boolean> {
+    return provider.findOrder !== undefined && (await requests.releaseScheduled(activationId, provider.name));
   }
 
   function toStaff(claim: ClaimedRelease, why: string) {
@@ -122,6 +122,6 @@ export function createInterruptedPurchases(
     return claimed.length;
   }
 
-  return { recordRequest, scheduleRelease, releasesLateNumbers, releaseDue };
+  return { recordRequest, scheduleRelease, releasesLateNumber, releaseDue };
 }
 export type InterruptedPurchases = ReturnType<typeof createInterruptedPurchases>;

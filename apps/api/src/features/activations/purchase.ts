@@ -38,7 +38,7 @@ export function createPurchase(
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
     upstream: Pick<Upstream, 'warn' | 'bestEffort'>;
-    interrupted: Pick<InterruptedPurchases, 'recordRequest' | 'releasesLateNumbers'>;
+    interrupted: Pick<InterruptedPurchases, 'recordRequest' | 'releasesLateNumber'>;
   },
 ) {
   const { db, repository, ledger, catalog, providers, now } = deps;
@@ -160,10 +160,10 @@ export function createPurchase(
       return true;
     });
     if (!assigned) {
-      // Refunded by the sweeper while upstream was answering: give the number back, unless the
-      // sweeper does it (it found this seller recorded), so that it is cancelled once.
+      // Refunded (by the sweeper, or staff) while upstream was answering: give the number back, unless
+      // the release scheduled with that refund does it, so that it is cancelled once.
       const provider = providerByName(providers, served.provider);
-      if (!interrupted.releasesLateNumbers(provider))
+      if (!(await interrupted.releasesLateNumber(id, provider)))
         await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
       throw purchaseFailure('INTERRUPTED');
     }

@@ -53,6 +53,17 @@ export function createUpstreamRequestsRepository(db: Executor) {
       );
     },
 
+    /** Whether a release was scheduled (or done) for what this seller sold for the activation. */
+    async releaseScheduled(activationId: string, provider: string): Promise<boolean> {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT 1 AS n FROM activation_upstream_requests
+            WHERE activation_id = ${activationId} AND provider = ${provider}
+              AND (release_at IS NOT NULL OR released IS NOT NULL)`,
+      );
+      return rows.length > 0;
+    },
+
     /** Claims due releases by pushing release_at to `leaseUntil`, so each is worked on by one worker. */
     async claimDue(at: Date, leaseUntil: Date, limit: number): Promise<ClaimedRelease[]> {
       const rows = await queryRows<Record<string, unknown>>(
