@@ -2,11 +2,13 @@ import type { ActivationsDeps } from './activations-deps.ts';
 import { createCustomerActions } from './customer-actions.ts';
 import { createCustomerQueries } from './customer-queries.ts';
 import { createEnding } from './end-activation.ts';
+import { createInterruptedPurchases } from './interrupted-purchases.ts';
 import { createPurchase } from './purchase.ts';
 import { createSettlement } from './settlement.ts';
 import { createSmsTracking } from './sms-tracking.ts';
 import { createStaffActions } from './staff-actions.ts';
 import { createUpstream } from './upstream.ts';
+import { createUpstreamRequestsRepository } from './upstream-requests.repository.ts';
 import './activations.messages.ts';
 
 // Callers outside this folder keep importing these from the service, as before the use cases moved out.
@@ -19,11 +21,13 @@ export function createActivationsService(deps: ActivationsDeps) {
   const upstream = createUpstream(deps);
   const settlement = createSettlement(deps);
   const queries = createCustomerQueries(deps);
-  const tracking = createSmsTracking({ ...deps, settlement, upstream });
+  const requests = createUpstreamRequestsRepository(deps.db);
+  const interrupted = createInterruptedPurchases({ ...deps, requests, upstream });
+  const tracking = createSmsTracking({ ...deps, settlement, upstream, interrupted });
   const ending = createEnding({ ...deps, upstream, tracking });
-  const { purchase } = createPurchase({ ...deps, settlement, queries, upstream });
+  const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
-  const staff = createStaffActions({ ...deps, settlement, ending });
+  const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
 
   return {
     purchase,

@@ -10,6 +10,7 @@ import { type ActivationRow, activationLabel } from './activations.repository.ts
 import type { ActivationsDeps } from './activations-deps.ts';
 import { CHECK_EVERY_MS, later } from './check-schedule.ts';
 import type { CustomerQueries } from './customer-queries.ts';
+import type { InterruptedPurchases } from './interrupted-purchases.ts';
 import { ledgerReference, type Settlement } from './settlement.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -37,12 +38,14 @@ export function createPurchase(
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
     upstream: Pick<Upstream, 'warn' | 'bestEffort'>;
+    interrupted: Pick<InterruptedPurchases, 'recordRequest' | 'releasesLateNumber'>;
   },
 ) {
   const { db, repository, ledger, catalog, providers, now } = deps;
   const { refund } = deps.settlement;
   const getDetail = deps.queries.get;
   const { warn, bestEffort } = deps.upstream;
+  const { interrupted } = deps;
   const purchaseLimit = deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT;
 
   /** A retried request with a key seen before: the same activation, or the same refusal, never a new charge. */
@@ -125,6 +128,7 @@ export function createPurchase(
         providers,
         { service: product.serviceCode, country: product.countryCode, orderId: id },
         (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
+        (provider) => interrupted.recordRequest(id, provider),
       );
     } catch (err) {
       const code = err instanceof UpstreamError ? err.code : 'UNAVAILABLE';
@@ -156,9 +160,11 @@ export function createPurchase(
       return true;
     });
     if (!assigned) {
-      // Refunded by the sweeper while upstream was answering: give the number back.
+      // Refunded (by the sweeper, or staff) while upstream was answering: give the number back, unless
+      // the release scheduled with that refund does it, so that it is cancelled once.
       const provider = providerByName(providers, served.provider);
-      await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
+      if (!(await interrupted.releasesLateNumber(id, provider)))
+        await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
       throw purchaseFailure('INTERRUPTED');
     }
     return { activation: await getDetail(userId, id), created: true };

@@ -5,6 +5,7 @@ import type { UpstreamStatus } from '../../providers/numbers/number-provider.ts'
 import type { ActivationRow, ClaimedCheck } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
 import { CHECK_EVERY_MS, later } from './check-schedule.ts';
+import type { InterruptedPurchases } from './interrupted-purchases.ts';
 import type { Settlement } from './settlement.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -24,6 +25,7 @@ export function createSmsTracking(
   deps: Pick<ActivationsDeps, 'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs'> & {
     settlement: Settlement;
     upstream: Pick<Upstream, 'warn' | 'bestEffort' | 'upstreamOf'>;
+    interrupted: Pick<InterruptedPurchases, 'scheduleRelease' | 'releaseDue'>;
   },
 ) {
   const { db, repository, providers, now } = deps;
@@ -144,12 +146,20 @@ export function createSmsTracking(
 
   /** Refunds purchases whose request for a number never completed (the process stopped mid-way). */
   async function recoverStale(): Promise<number> {
-    return db.transaction(async (tx) => {
+    const count = await db.transaction(async (tx) => {
       const at = now();
       const rows = await repository.lockStalePending(later(at, -STALE_PENDING_MS), BATCH, tx);
       for (const row of rows) await refund(tx, row, 'failed', at, { failureCode: 'INTERRUPTED' });
+      await deps.interrupted.scheduleRelease(
+        tx,
+        rows.map((row) => row.id),
+        at,
+      );
       return rows.length;
     });
+    // Once the refunds are committed: numbers upstream may have sold for them are given back.
+    await deps.interrupted.releaseDue();
+    return count;
   }
 
   return { checkOne, checkDue, expireDue, recoverStale };

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ActivationRow } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
 import { cancelRefusal, type Ending } from './end-activation.ts';
+import type { InterruptedPurchases } from './interrupted-purchases.ts';
 import type { Settlement } from './settlement.ts';
 
 /** Staff actions on any customer's activation: the same settlement as the customer's own, and audited. */
@@ -11,6 +12,7 @@ export function createStaffActions(
   deps: Pick<ActivationsDeps, 'db' | 'repository' | 'now' | 'audit'> & {
     settlement: Pick<Settlement, 'refund'>;
     ending: Ending;
+    interrupted: Pick<InterruptedPurchases, 'scheduleRelease'>;
   },
 ) {
   const { db, repository, now } = deps;
@@ -58,7 +60,7 @@ export function createStaffActions(
     if (!row) throw new AppError('ACTIVATION_NOT_FOUND', 404);
     const refusal = staffCancelRefusal(row);
     if (refusal) throw refusal;
-    // A pending purchase holds no number yet: its own request sees the refund and gives the number back.
+    // A pending purchase holds no number yet: the sellers recorded for it are released after the refund.
     if (row.status === 'waiting_sms') await releaseUpstream(row, 'staff');
     const numberArrived = await db.transaction(async (tx) => {
       const locked = await repository.lock(id, tx);
@@ -71,6 +73,7 @@ export function createStaffActions(
       // 'cancelled' needs an upstream number; a purchase that never got one ends as 'failed'.
       const status = locked.status === 'pending' ? 'failed' : 'cancelled';
       await refund(tx, locked, status, at, status === 'failed' ? { failureCode: 'CANCELLED_BY_STAFF' } : {});
+      if (status === 'failed') await deps.interrupted.scheduleRelease(tx, [id], at);
       await recordStaffAction(tx, actor, locked, 'cancel', status);
       return false;
     });

@@ -12,14 +12,17 @@ export type ProviderFailureListener = (provider: string, error: UpstreamError) =
 /**
  * Buys from the first provider that has a number, in the given order. Only errors that another
  * provider might not have (no stock, no balance, an outage...) move on; the last one is rethrown.
+ * `beforeRequest` runs before each provider is asked (to record it); when it throws, nothing is asked.
  */
 export async function requestNumberWithFailover(
   providers: readonly NumberProvider[],
   req: NumberRequest,
   onFailure?: ProviderFailureListener,
+  beforeRequest?: (provider: NumberProvider) => Promise<void>,
 ): Promise<ServedNumber> {
   let lastError: UpstreamError | undefined;
   for (const provider of providers) {
+    await beforeRequest?.(provider);
     try {
       const assigned = await provider.requestNumber(req);
       return { ...assigned, provider: provider.name };

@@ -36,6 +36,12 @@ export interface StatusOptions {
 export interface NumberProvider {
   readonly name: string;
   requestNumber(req: NumberRequest): Promise<AssignedNumber>;
+  /**
+   * For sellers whose purchases are idempotent by orderId: the activation bought under req.orderId.
+   * Beware: a seller that never saw the order BUYS a number now, so call it only for an order that may
+   * have been sent, and cancel what it returns. Null when this seller cannot look orders up.
+   */
+  findOrder?(req: NumberRequest): Promise<AssignedNumber | null>;
   getStatus(upstreamId: string, opts?: StatusOptions): Promise<UpstreamStatus>;
   /** Ask for another SMS on an activation that already received one. */
   requestAnotherSms(upstreamId: string): Promise<void>;

@@ -178,6 +178,17 @@ describe('sms-activate provider against a handler_api.php server', () => {
     expect(server.requests[1]!.url.searchParams.has('orderId')).toBe(false);
   });
 
+  it('finds the activation an order bought, and on a server without getNumberV2 says it cannot', async () => {
+    const bought = await provider().requestNumber(order);
+
+    expect(await provider().findOrder(order)).toEqual(bought);
+    await server.close();
+    await useSeller({ legacy: true });
+    expect(await provider().findOrder(order)).toBeNull();
+    // Never the getNumber fallback: that would buy a number no order points to.
+    expect(server.requests.map((r) => r.url.searchParams.get('action'))).toEqual(['getNumberV2']);
+  });
+
   it.each([
     ['getNumberV2', '{"activationId": 5}'],
     ['getNumberV2', '{"phoneNumber": "5511987654321"}'],

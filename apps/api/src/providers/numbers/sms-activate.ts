@@ -15,6 +15,8 @@ export interface SmsActivateOptions {
 }
 
 export interface SmsActivateProvider extends NumberProvider {
+  /** getNumberV2 is idempotent by orderId; null on a server without it. */
+  findOrder(req: NumberRequest): Promise<AssignedNumber | null>;
   /** Account balance in the seller's currency. */
   getBalance(): Promise<number>;
   /** setStatus 1: tells the seller the SMS has been sent to the number (optional in the protocol). */
@@ -115,7 +117,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     throw new UpstreamError('BAD_REPLY', `${context}: unexpected reply ${excerpt(body, [opts.apiKey])}`);
   }
 
-  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+  function numberParams(req: NumberRequest): Record<string, string> {
     const country = countryId(req.country);
     if (country === undefined) {
       throw new UpstreamError('NO_NUMBERS', `${name}: no country id for ${req.country}`);
@@ -125,11 +127,24 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
       country: String(country),
     };
     if (req.maxPrice !== undefined) params.maxPrice = String(req.maxPrice);
+    return params;
+  }
+
+  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+    const params = numberParams(req);
     const v2 = await send('getNumberV2', { ...params, orderId: req.orderId });
     if (v2 !== 'BAD_ACTION') return parseNumberV2(v2) ?? fail('getNumberV2', v2);
     // Older handler_api.php servers lack getNumberV2, and with it idempotent purchases.
     const v1 = await send('getNumber', params);
     return parseAccessNumber(v1) ?? fail('getNumber', v1);
+  }
+
+  /** getNumberV2 again with the same orderId answers with the activation that order bought. */
+  async function findOrder(req: NumberRequest): Promise<AssignedNumber | null> {
+    const v2 = await send('getNumberV2', { ...numberParams(req), orderId: req.orderId });
+    // No getNumberV2, so the purchase went through getNumber: nothing ties that number to our order.
+    if (v2 === 'BAD_ACTION') return null;
+    return parseNumberV2(v2) ?? fail('getNumberV2', v2);
   }
 
   async function getStatus(upstreamId: string): Promise<UpstreamStatus> {
@@ -159,6 +174,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   return {
     name,
     requestNumber,
+    findOrder,
     getStatus,
     requestAnotherSms: (id) => setStatus(id, SET_STATUS.anotherSms),
     cancel: (id) => setStatus(id, SET_STATUS.cancel),
