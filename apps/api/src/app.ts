@@ -114,7 +114,8 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now);
-  const account = createAccountModule({ db, audit, now });
+  const webhookPolicy = { production: config.env === 'production' };
+  const account = createAccountModule({ db, audit, webhookPolicy, now });
   const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
   const activations = createActivationsModule({

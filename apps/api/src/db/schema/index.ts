@@ -4,5 +4,6 @@ export * from './api-keys.ts';
 export * from './catalog.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
+export * from './reseller.ts';
 export * from './system.ts';
 export * from './users.ts';
