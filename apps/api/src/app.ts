@@ -26,7 +26,7 @@ import { createAuthModule } from './features/auth/auth.module.ts';
 import { createCatalogModule } from './features/catalog/catalog.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
-import { createResellerModule } from './features/reseller/reseller.module.ts';
+import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
   const account = createAccountModule({ db, audit, webhookPolicy, now });
   const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
+  const webhooks = createResellerWebhooks({ db, policy: webhookPolicy, log: app.log, now });
   const activations = createActivationsModule({
     db,
     ledger,
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
     limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
     log: app.log,
+    onSmsReceived: webhooks.onSmsReceived,
     now,
   });
   const wallet = await createWalletModule({
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
     activations: activations.service,
     catalog: catalog.service,
     ledger,
+    webhooks,
     limiter,
     now,
   });

@@ -43,6 +43,14 @@ export function createApiKeysRepository(db: Executor) {
       return { items, total: Number(total?.n ?? 0) };
     },
 
+    async isLive(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, id), live(userId)));
+      return Boolean(row);
+    },
+
     /** One of the user's live keys, locked until the transaction ends, with the owner's language. */
     async lockLive(userId: string, id: string, tx: Tx) {
       const [row] = await tx

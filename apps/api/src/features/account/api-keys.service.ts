@@ -160,6 +160,9 @@ export function createApiKeysService(deps: {
       });
     },
 
+    /** Whether this live key is the user's own (for views of a key that other features own). */
+    ownsLiveKey: (userId: string, id: string): Promise<boolean> => repository.isLive(userId, id),
+
     /** Revokes one of the actor's own keys: from the next call on, it answers BAD_KEY. */
     async revoke(actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {

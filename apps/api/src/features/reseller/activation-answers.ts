@@ -18,6 +18,7 @@ import {
   statusToken,
   token,
 } from './protocol-format.ts';
+import type { WebhooksService } from './webhooks.service.ts';
 
 /**
  * getActiveActivations' activationStatus: the public examples show "4" for an activation in use; "3"
@@ -47,6 +48,7 @@ interface Bought {
 export function createActivationAnswers({
   activations,
   catalog,
+  webhooks,
   serviceCodes,
 }: {
   activations: Pick<
@@ -54,6 +56,7 @@ export function createActivationAnswers({
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
   >;
   catalog: Pick<CatalogService, 'listProducts'>;
+  webhooks: Pick<WebhooksService, 'rememberKey'>;
   serviceCodes: CatalogAnswers['serviceCodes'];
 }) {
   async function owned(holder: KeyHolder, id: string | undefined): Promise<ActivationDetail | null> {
@@ -116,6 +119,8 @@ export function createActivationAnswers({
       });
       // A retried order whose first request is still waiting for its number: ask again shortly.
       if (!activation.phone_number) return token('ERROR_SQL');
+      // This key's webhook hears of the activation's SMS.
+      await webhooks.rememberKey(activation.id, holder.keyId);
       return { activation, dialCode: product.dial_code.replace(/\D/g, '') };
     } catch (err) {
       return purchaseRefusal(err);

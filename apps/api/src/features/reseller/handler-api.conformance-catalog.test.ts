@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conformanceBed } from './conformance.fixture.ts';
+import { conformanceBed } from '../../test/reseller-conformance.ts';
 
 /** The catalogue actions over real HTTP: JSON documents in the shapes the published clients index into. */
 describe('handler_api.php conformance: the catalogue', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_KEY, createFakeSeller } from '../../providers/numbers/sms-activate.fixture.ts';
 import { startTestServer } from '../../providers/numbers/test-support.ts';
-import { conformanceBed } from './conformance.fixture.ts';
+import { conformanceBed } from '../../test/reseller-conformance.ts';
 
 /**
  * The one token only an upstream seller causes: EARLY_CANCEL_DENIED. The store keeps no cancel window

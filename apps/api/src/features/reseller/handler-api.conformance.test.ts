@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../../test/helpers.ts';
-import { conformanceBed, expectClientSafeId, type Reseller } from './conformance.fixture.ts';
+import { conformanceBed, expectClientSafeId, type Reseller } from '../../test/reseller-conformance.ts';
 
 /**
  * The handler_api.php protocol as the published clients read it, over real HTTP against the running

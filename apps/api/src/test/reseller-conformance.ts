@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { productId, topUp } from '../../test/activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
-import { createApiKey } from '../../test/reseller-fixture.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService } from '../ledger/ledger.service.ts';
+import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
+import { createLedgerService } from '../features/ledger/ledger.service.ts';
+import { productId, topUp } from './activations-fixture.ts';
+import { createClock, createTestApp, signUpAndSignIn } from './helpers.ts';
+import { createApiKey } from './reseller-fixture.ts';
 
 export const SMS_DELAY_MS = 5_000;
 export const INT32_MAX = 2_147_483_647;
