@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     ledger,
     webhooks,
     limiter,
+    requestsPerSecond: config.resellerRequestsPerSecond,
     now,
   });
   const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });

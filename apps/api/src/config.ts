@@ -38,6 +38,7 @@ const base = z.object({
   DEMO_MODE: bool,
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  RESELLER_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(60),
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -99,6 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: c.METRICS_TOKEN ?? null,
     /** New accounts one address may open per hour. */
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
+    /** Calls one API key may make to the reseller protocol per second. */
+    resellerRequestsPerSecond: c.RESELLER_REQUESTS_PER_SECOND,
     trustProxy: c.TRUST_PROXY ?? false,
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,

@@ -116,6 +116,8 @@ export function createActivationAnswers({
         // Keys live per user, so one reseller's orderId never meets another's; the prefix keeps them apart
         // from the website's own keys.
         idempotencyKey: `reseller:${orderId ?? randomUUID()}`,
+        // Bots are paced by the per-key limit of the protocol, not by the website's purchase limit.
+        limitedByCaller: true,
       });
       // A retried order whose first request is still waiting for its number: ask again shortly.
       if (!activation.phone_number) return token('ERROR_SQL');

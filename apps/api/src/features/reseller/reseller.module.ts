@@ -40,13 +40,16 @@ export function createResellerModule(deps: {
   ledger: LedgerService;
   webhooks: WebhooksService;
   limiter: RateLimiter;
+  /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
+  requestsPerSecond: number;
   now: () => Date;
 }) {
   const { apiKeys, activations, catalog, ledger, webhooks, limiter, now } = deps;
+  const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
   const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks });
   const module: FeatureModule = {
     routes: async (app) => {
-      await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, now });
+      await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });
       await app.register(webhookDeliveriesRoutes, { apiKeys, webhooks });
     },
     tasks: [{ name: 'reseller:webhooks', intervalMs: WEBHOOK_TASK_INTERVAL_MS, run: webhooks.deliverDue }],
