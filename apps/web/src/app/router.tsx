@@ -64,6 +64,9 @@ const AdminProductCategoriesPage = lazy(() =>
     default: m.AdminProductCategoriesPage,
   })),
 );
+const ApiDocsPage = lazy(() =>
+  import('../features/api-docs/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
+);
 const AdminOrdersPage = lazy(() =>
   import('../features/activations/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
 );
@@ -95,6 +98,7 @@ export const router = createBrowserRouter([
           },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
+          { path: '/docs/api', element: <ApiDocsPage /> },
         ],
       },
       {
