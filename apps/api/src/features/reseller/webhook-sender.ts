@@ -54,8 +54,8 @@ export async function sendWebhook(
         },
       },
       (res) => {
-        // The body is not read for meaning; it is drained so the socket is freed.
-        res.resume();
+        // Only the status counts; the body is never read, so an endless one cannot hold the worker.
+        res.destroy();
         const status = res.statusCode ?? 0;
         resolve(
           status >= 200 && status < 300
