@@ -21,7 +21,7 @@ const REQUESTS_PER_SECOND = 60;
 function Code({ children, copy }: { children: string; copy?: { label: string; copied: string } }) {
   return (
     <div className="relative">
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 pr-12 font-mono text-xs leading-relaxed text-slate-100">
+      <pre className="rounded-lg bg-slate-900 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100">
         <code>{children}</code>
       </pre>
       {copy && (
@@ -84,7 +84,7 @@ export function ApiDocsPage() {
           <Trans
             t={t}
             i18nKey="base.key"
-            components={{ code: inline, link: <Link to="/profile" className="text-brand-700 underline" /> }}
+            components={{ code: inline, ref: <Link to="/profile" className="text-brand-700 underline" /> }}
           />
         </p>
         <Code copy={copy}>{`curl "${base}?api_key=$NUMERO_KEY&action=getBalance"`}</Code>
@@ -116,7 +116,7 @@ export function ApiDocsPage() {
             <ul className="flex flex-col gap-1">
               {action.answers.map((answer) => (
                 <li key={answer}>
-                  <code className="block overflow-x-auto rounded bg-slate-100 px-2 py-1 font-mono text-xs whitespace-pre text-slate-800">
+                  <code className="block rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-800">
                     {answer}
                   </code>
                 </li>
@@ -156,7 +156,7 @@ export function ApiDocsPage() {
           <Trans
             t={t}
             i18nKey="webhooks.intro"
-            components={{ link: <Link to="/profile" className="text-brand-700 underline" /> }}
+            components={{ ref: <Link to="/profile" className="text-brand-700 underline" /> }}
           />
         </p>
         <Code>{`POST <webhook URL>
@@ -193,7 +193,7 @@ ${WEBHOOK_PAYLOAD_EXAMPLE}`}</Code>
                 values={{ perSecond: REQUESTS_PER_SECOND }}
                 components={{
                   code: inline,
-                  link: (
+                  ref: (
                     <a href="/api/docs" className="text-brand-700 underline">
                       /api/docs
                     </a>

@@ -24,6 +24,8 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
   const [formError, setFormError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  // The key as last saved here: a webhook set in this dialog brings its secret rotation and log at once.
+  const [current, setCurrent] = useState<ApiKey>(apiKey);
 
   function save(body: UpdateApiKeyBody) {
     setFormError(null);
@@ -31,9 +33,10 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
     update.mutate(
       { id: apiKey.id, body },
       {
-        onSuccess: (updated) => {
+        onSuccess: ({ webhook_secret: newSecret, ...updated }) => {
           setSaved(true);
-          if (updated.webhook_secret) setSecret(updated.webhook_secret);
+          setCurrent(updated);
+          if (newSecret) setSecret(newSecret);
         },
         onError: (err) =>
           setFormError(err instanceof ApiError && err.detail ? err.detail : t('settings.error')),
@@ -103,7 +106,7 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {apiKey.webhook_url && (
+          {current.webhook_url && (
             <Button variant="secondary" onClick={() => save({ rotate_webhook_secret: true })}>
               {t('settings.rotate')}
             </Button>
@@ -113,7 +116,7 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
           </Button>
         </div>
       </form>
-      {apiKey.webhook_url && <WebhookDeliveries keyId={apiKey.id} />}
+      {current.webhook_url && <WebhookDeliveries keyId={apiKey.id} />}
     </Dialog>
   );
 }
