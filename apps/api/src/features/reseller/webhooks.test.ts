@@ -107,6 +107,16 @@ describe('webhooks to resellers when an SMS arrives', async () => {
     // Nothing more to send.
     await bed.app.scheduler.runOnce();
     expect(hook.seen).toHaveLength(1);
+
+    // Another SMS on the same number is another event.
+    expect((await r.call('setStatus', { id: String(activationId), status: '3' })).body).toBe(
+      'ACCESS_RETRY_GET',
+    );
+    await bed.smsArrives();
+    expect(hook.seen).toHaveLength(2);
+    const eventIds = hook.seen.map((s) => s.headers[WEBHOOK_EVENT_ID_HEADER.toLowerCase()]);
+    expect(eventIds[1]).not.toBe(eventIds[0]);
+    expect(JSON.parse(hook.seen[1]!.body).activationId).toBe(activationId);
   });
 
   it('retries a receiver that fails three times, and delivers once more, not twice', async () => {
