@@ -86,7 +86,8 @@ export function createWebhooksService(deps: {
           });
           return;
         }
-        const delay = RETRY_DELAYS_MS[attempts - 1];
+        // A key revoked or without a webhook now: nobody is listening, so the event is given up at once.
+        const delay = d.url && d.secret ? RETRY_DELAYS_MS[attempts - 1] : undefined;
         deps.log?.warn({ delivery: d.id, attempts, error: result.error }, 'webhook delivery failed');
         await repository.recordAttempt(d.id, {
           status: delay === undefined ? 'failed' : 'pending',

@@ -176,6 +176,30 @@ describe('webhooks to resellers when an SMS arrives', async () => {
     hook.failNext();
   });
 
+  it('gives up at once on the events of a key revoked before they went out', async () => {
+    hook.seen.length = 0;
+    const r = await bed.reseller();
+    const { id: keyId } = await setWebhook(bed, r, hook.url);
+    hook.failNext(500);
+    await r.call('getNumber', { service: 'wa', country: '73' });
+    await bed.smsArrives();
+    expect(hook.seen).toHaveLength(1);
+    const revoked = await bed.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/api-keys/${keyId}`,
+      headers: { origin: TEST_ORIGIN, cookie: r.cookie },
+    });
+    expect(revoked.statusCode).toBe(204);
+    bed.clock.advance(RETRY_DELAYS_MS[0]!);
+    await bed.app.scheduler.runOnce();
+    expect(hook.seen).toHaveLength(1);
+    const [row] = await queryRows<{ status: string; last_error: string }>(
+      bed.database.db,
+      sql`SELECT status, last_error FROM webhook_deliveries WHERE api_key_id = ${keyId}`,
+    );
+    expect(row).toEqual({ status: 'failed', last_error: 'no webhook on the key' });
+  });
+
   it('sends nothing for a key without a webhook, and shows the log only to the key’s owner', async () => {
     hook.seen.length = 0;
     const r = await bed.reseller();
