@@ -28,7 +28,7 @@ import { createCatalogModule } from './features/catalog/catalog.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createMailModule } from './features/mail/mail.module.ts';
-import { createResellerModule } from './features/reseller/reseller.module.ts';
+import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
@@ -118,7 +118,8 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now);
-  const account = createAccountModule({ db, audit, now });
+  const webhookPolicy = { production: config.env === 'production' };
+  const account = createAccountModule({ db, audit, webhookPolicy, now });
   const mail = createMailModule({ config, db, log: app.log, now });
   const auth = createAuthModule({
     config,
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
     now,
   });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
+  const webhooks = createResellerWebhooks({ db, policy: webhookPolicy, log: app.log, now });
   const activations = createActivationsModule({
     db,
     ledger,
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
     limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
     log: app.log,
+    onSmsReceived: webhooks.onSmsReceived,
     now,
   });
   const wallet = await createWalletModule({
@@ -156,7 +159,9 @@ export async function buildApp(deps: AppDeps) {
     activations: activations.service,
     catalog: catalog.service,
     ledger,
+    webhooks,
     limiter,
+    requestsPerSecond: config.resellerRequestsPerSecond,
     now,
   });
   const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });

@@ -45,6 +45,7 @@ const base = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Numero <no-reply@numero.local>'),
   REQUIRE_STAFF_2FA: bool,
+  RESELLER_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(60),
 });
 const schema = base.extend(numbersEnv.shape).extend(paymentsEnv.shape);
 
@@ -107,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: c.METRICS_TOKEN ?? null,
     /** New accounts one address may open per hour. */
     registrationsPerHour: c.REGISTRATIONS_PER_HOUR,
+    /** Calls one API key may make to the reseller protocol per second. */
+    resellerRequestsPerSecond: c.RESELLER_REQUESTS_PER_SECOND,
     trustProxy: c.TRUST_PROXY ?? false,
     /** Past this event-loop lag new requests get 503 + Retry-After (0 = never shed). */
     maxEventLoopDelayMs: c.MAX_EVENT_LOOP_DELAY_MS,

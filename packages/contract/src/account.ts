@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, ProfileCurrency, ProfileLanguage, paginated, Role } from './common.ts';
+import { Currency, Pagination, ProfileCurrency, ProfileLanguage, paginated, Role } from './common.ts';
 
 /** GET /api/v1/users/me (spec §7): id, email, profile.full_name, role, preferred_language, preferred_currency. */
 export const CurrentUser = z
@@ -64,6 +64,10 @@ export const ApiKey = z
     prefix: z.string(),
     created_at: z.string(),
     last_used_at: z.string().nullable(),
+    /** The wallet this key spends from: getBalance and getNumber answer in it. */
+    currency: Currency,
+    /** Where an SMS of this key's activations is announced; null when none. */
+    webhook_url: z.string().nullable(),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -74,3 +78,31 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeysPage = paginated(ApiKey);
 export type ApiKeysPage = z.infer<typeof ApiKeysPage>;
+
+export const WEBHOOK_URL_MAX = 500;
+
+/** A webhook address: http(s) only here; the server refuses more (plain http, private hosts) in production. */
+export const WebhookUrl = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX)
+  .pipe(z.url({ protocol: /^https?$/ }));
+export type WebhookUrl = z.infer<typeof WebhookUrl>;
+
+/** PATCH /api/v1/api-keys/:id: the key's settings; what is left out stays as it is. */
+export const UpdateApiKeyBody = z
+  .object({
+    currency: Currency.optional(),
+    /** null removes the webhook. */
+    webhook_url: WebhookUrl.nullable().optional(),
+    /** A new signing secret, in the answer; the old one stops signing at once. */
+    rotate_webhook_secret: z.literal(true).optional(),
+  })
+  .strict();
+export type UpdateApiKeyBody = z.infer<typeof UpdateApiKeyBody>;
+
+/** The key after a change; webhook_secret only when a new one was made (the one time it is shown). */
+export const UpdatedApiKey = ApiKey.extend({ webhook_secret: z.string().optional() }).meta({
+  id: 'UpdatedApiKey',
+});
+export type UpdatedApiKey = z.infer<typeof UpdatedApiKey>;

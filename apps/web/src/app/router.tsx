@@ -85,6 +85,9 @@ const AdminProductCategoriesPage = lazy(() =>
     default: m.AdminProductCategoriesPage,
   })),
 );
+const ApiDocsPage = lazy(() =>
+  import('../features/api-docs/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
+);
 const AdminOrdersPage = lazy(() =>
   import('../features/activations/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
 );
@@ -128,6 +131,7 @@ export const router = createBrowserRouter([
           { path: '/terms', element: <TermsPage /> },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
+          { path: '/docs/api', element: <ApiDocsPage /> },
         ],
       },
       {

@@ -19,6 +19,11 @@ export const apiKeys = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastUsedAt: timestamptz('last_used_at'),
     revokedAt: timestamptz('revoked_at'),
+    /** The wallet the key spends from; null follows the owner's language. */
+    currency: text('currency', { enum: ['BRL', 'USD'] }),
+    webhookUrl: text('webhook_url'),
+    /** Signs the webhook deliveries (HMAC-SHA256); shown to the owner once. */
+    webhookSecret: text('webhook_secret'),
   },
   (t) => [index('api_keys_user_active_idx').on(t.userId, t.createdAt).where(sql`revoked_at IS NULL`)],
 );

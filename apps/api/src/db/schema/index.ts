@@ -4,6 +4,7 @@ export * from './api-keys.ts';
 export * from './catalog.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
+export * from './reseller.ts';
 export * from './system.ts';
 export * from './trust.ts';
 export * from './users.ts';

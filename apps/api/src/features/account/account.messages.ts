@@ -10,5 +10,9 @@ registerMessages({
     pt: 'Email já cadastrado. Por favor, utilize outro email ou faça login.',
     en: 'Email already registered. Please use another email or sign in.',
   },
+  WEBHOOK_URL_REFUSED: {
+    pt: 'Este endereço não pode receber webhooks: use https e um endereço público na internet.',
+    en: 'This address cannot receive webhooks: use https and a public internet address.',
+  },
   USER_NOT_FOUND: { pt: 'Usuário não encontrado.', en: 'User not found.' },
 });

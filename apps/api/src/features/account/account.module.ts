@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { accountRoutes } from './account.routes.ts';
@@ -9,10 +10,16 @@ import { createApiKeysService } from './api-keys.service.ts';
 import { createUsersRepository } from './users.repository.ts';
 
 /** The signed-in user: who they are, their profile, and their keys for the reseller protocol. */
-export function createAccountModule(deps: { db: Db; audit: AuditService; now: () => Date }) {
-  const { db, audit, now } = deps;
+export function createAccountModule(deps: {
+  db: Db;
+  audit: AuditService;
+  webhookPolicy: WebhookPolicy;
+  now: () => Date;
+}) {
+  const { db, audit, webhookPolicy, now } = deps;
   const service = createAccountService({ repository: createUsersRepository(db), audit, now });
-  const apiKeys = createApiKeysService({ db, repository: createApiKeysRepository(db), audit, now });
+  const repository = createApiKeysRepository(db);
+  const apiKeys = createApiKeysService({ db, repository, audit, webhookPolicy, now });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(accountRoutes, { users: service });

@@ -27,12 +27,13 @@ export function createApiKeysRepository(db: Executor) {
       return row!;
     },
 
-    /** The user's live keys, oldest first (the order they were made in). */
+    /** The user's live keys, oldest first (the order they were made in), with the owner's language. */
     async listLive(userId: string, page: { skip: number; limit: number }) {
       const [items, [total]] = await Promise.all([
         db
-          .select()
+          .select({ key: apiKeys, language: users.preferredLanguage })
           .from(apiKeys)
+          .innerJoin(users, eq(users.id, apiKeys.userId))
           .where(live(userId))
           .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id))
           .offset(page.skip)
@@ -40,6 +41,34 @@ export function createApiKeysRepository(db: Executor) {
         db.select({ n: count() }).from(apiKeys).where(live(userId)),
       ]);
       return { items, total: Number(total?.n ?? 0) };
+    },
+
+    async isLive(userId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, id), live(userId)));
+      return Boolean(row);
+    },
+
+    /** One of the user's live keys, locked until the transaction ends, with the owner's language. */
+    async lockLive(userId: string, id: string, tx: Tx) {
+      const [row] = await tx
+        .select({ key: apiKeys, language: users.preferredLanguage })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(and(eq(apiKeys.id, id), live(userId)))
+        .for('update', { of: apiKeys });
+      return row ?? null;
+    },
+
+    async update(
+      id: string,
+      values: Partial<Pick<NewApiKey, 'currency' | 'webhookUrl' | 'webhookSecret'>>,
+      tx: Tx,
+    ): Promise<ApiKeyRow> {
+      const [row] = await tx.update(apiKeys).set(values).where(eq(apiKeys.id, id)).returning();
+      return row!;
     },
 
     /** Revokes one of the user's live keys; null when it is someone else's, unknown or already revoked. */
@@ -58,6 +87,7 @@ export function createApiKeysRepository(db: Executor) {
         .select({
           id: apiKeys.id,
           lastUsedAt: apiKeys.lastUsedAt,
+          currency: apiKeys.currency,
           user: {
             id: users.id,
             isActive: users.isActive,

@@ -52,6 +52,8 @@ describe('API keys', async () => {
           prefix: created.key.slice(0, 8),
           created_at: '2025-03-01T12:00:00.000Z',
           last_used_at: null,
+          currency: 'BRL',
+          webhook_url: null,
         },
       ],
       total: 1,

@@ -4,6 +4,8 @@ import {
   ApiKeysQuery,
   CreateApiKeyBody,
   CreatedApiKey,
+  UpdateApiKeyBody,
+  UpdatedApiKey,
 } from '@numero/contract/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../http/actor.ts';
@@ -34,7 +36,22 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
     async (request, reply) => {
       // The full key is in this body only: no cache anywhere may keep a copy.
       reply.header('cache-control', 'no-store');
-      return reply.status(201).send(await apiKeys.create(actorOf(request), request.body.name));
+      return reply
+        .status(201)
+        .send(await apiKeys.create(actorOf(request), request.body.name, request.user!.preferredLanguage));
+    },
+  );
+
+  app.patch(
+    '/api/v1/api-keys/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, params: ApiKeyIdParams, body: UpdateApiKeyBody, response: { 200: UpdatedApiKey } },
+    },
+    async (request, reply) => {
+      // A new webhook secret may be in this body: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return apiKeys.update(actorOf(request), request.params.id, request.body);
     },
   );
 

@@ -5,11 +5,14 @@ import {
   type ApiKeysPage,
   type CreatedApiKey,
   MAX_ACTIVE_API_KEYS,
+  type UpdateApiKeyBody,
+  type UpdatedApiKey,
 } from '@numero/contract/account';
 import type { Currency } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import { type WebhookPolicy, webhookUrlRefusal } from '../../lib/webhook-address.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.ts';
 import './account.messages.ts';
@@ -43,13 +46,20 @@ export interface KeyHolder {
   currency: Currency;
 }
 
-function toDto(row: ApiKeyRow): ApiKey {
+/** `whsec_` and 256 bits: the HMAC key of one API key's webhook deliveries. */
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+function toDto(row: ApiKeyRow, ownerLanguage: string): ApiKey {
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
     created_at: new Date(row.createdAt).toISOString(),
     last_used_at: row.lastUsedAt ? new Date(row.lastUsedAt).toISOString() : null,
+    currency: row.currency ?? currencyOfLanguage(ownerLanguage),
+    webhook_url: row.webhookUrl,
   };
 }
 
@@ -57,18 +67,25 @@ export function createApiKeysService(deps: {
   db: Db;
   repository: ApiKeysRepository;
   audit: Pick<AuditService, 'record'>;
+  /** Which webhook addresses a key may be given. */
+  webhookPolicy: WebhookPolicy;
   now: () => Date;
 }) {
-  const { db, repository, audit, now } = deps;
+  const { db, repository, audit, webhookPolicy, now } = deps;
 
   return {
     async list(userId: string, page: { skip: number; limit: number }): Promise<ApiKeysPage> {
       const { items, total } = await repository.listLive(userId, page);
-      return { items: items.map(toDto), total, skip: page.skip, limit: page.limit };
+      return {
+        items: items.map((i) => toDto(i.key, i.language)),
+        total,
+        skip: page.skip,
+        limit: page.limit,
+      };
     },
 
     /** A new key for the actor; the full key is in this answer and nowhere else, ever. */
-    async create(actor: Actor, name: string): Promise<CreatedApiKey> {
+    async create(actor: Actor, name: string, language: string): Promise<CreatedApiKey> {
       const key = newApiKey();
       const row = await db.transaction(async (tx) => {
         await repository.lockOwner(actor.id, tx);
@@ -97,8 +114,54 @@ export function createApiKeysService(deps: {
         );
         return created;
       });
-      return { ...toDto(row), key };
+      return { ...toDto(row, language), key };
     },
+
+    /**
+     * Changes a key's wallet currency and webhook. A webhook secret is made when the key gets its first
+     * webhook or when asked, and is in this answer only.
+     */
+    async update(actor: Actor, id: string, body: UpdateApiKeyBody): Promise<UpdatedApiKey> {
+      if (body.webhook_url) {
+        const refusal = webhookUrlRefusal(body.webhook_url, webhookPolicy);
+        if (refusal) throw new AppError('WEBHOOK_URL_REFUSED', 422, { reason: refusal });
+      }
+      return db.transaction(async (tx) => {
+        const found = await repository.lockLive(actor.id, id, tx);
+        if (!found) throw new AppError('API_KEY_NOT_FOUND', 404);
+        const before = found.key;
+        const webhookUrl = body.webhook_url === undefined ? before.webhookUrl : body.webhook_url;
+        const secret =
+          body.rotate_webhook_secret || (webhookUrl && !before.webhookSecret)
+            ? newWebhookSecret()
+            : undefined;
+        const row = await repository.update(
+          id,
+          {
+            ...(body.currency ? { currency: body.currency } : {}),
+            webhookUrl,
+            ...(secret ? { webhookSecret: secret } : {}),
+          },
+          tx,
+        );
+        await audit.record(
+          {
+            action: 'UPDATE',
+            actor: { id: actor.id, email: actor.email },
+            entityType: 'api_keys',
+            entityId: row.id,
+            ip: actor.ip,
+            before: { currency: before.currency, webhook_url: before.webhookUrl },
+            after: { currency: row.currency, webhook_url: row.webhookUrl, secret_rotated: Boolean(secret) },
+          },
+          tx,
+        );
+        return { ...toDto(row, found.language), ...(secret ? { webhook_secret: secret } : {}) };
+      });
+    },
+
+    /** Whether this live key is the user's own (for views of a key that other features own). */
+    ownsLiveKey: (userId: string, id: string): Promise<boolean> => repository.isLive(userId, id),
 
     /** Revokes one of the actor's own keys: from the next call on, it answers BAD_KEY. */
     async revoke(actor: Actor, id: string): Promise<void> {
@@ -133,7 +196,7 @@ export function createApiKeysService(deps: {
       return {
         keyId: row.id,
         userId: row.user.id,
-        currency: currencyOfLanguage(row.user.preferredLanguage),
+        currency: row.currency ?? currencyOfLanguage(row.user.preferredLanguage),
       };
     },
   };

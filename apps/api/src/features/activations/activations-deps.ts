@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -26,4 +26,9 @@ export interface ActivationsDeps {
   log?: { warn(obj: object, msg: string): void };
   /** Records what staff do to customers' activations, in the same transaction as the change. */
   audit?: Pick<AuditService, 'record'>;
+  /** Told of every SMS shown to the customer, inside the transaction that records it (reseller webhooks). */
+  onSmsReceived?: (
+    tx: Tx,
+    sms: { activationId: string; attempt: number; text: string; code: string; receivedAt: Date },
+  ) => Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
-import { createActivationsService } from './activations.service.ts';
+import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -25,6 +25,7 @@ export function createActivationsModule(deps: {
   limiter: RateLimiter;
   upstreamTimeoutMs: number;
   log: FastifyBaseLogger;
+  onSmsReceived?: ActivationsDeps['onSmsReceived'];
   now: () => Date;
 }) {
   const { db, now } = deps;
@@ -40,6 +41,7 @@ export function createActivationsModule(deps: {
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
     log: deps.log,
     audit: deps.audit,
+    onSmsReceived: deps.onSmsReceived,
   });
   const staffOrders = createStaffOrdersService({ repository, activations: service, now });
   const module: FeatureModule = {

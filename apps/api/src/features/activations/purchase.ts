@@ -21,6 +21,8 @@ export interface PurchaseInput {
   productId: number;
   currency: Currency;
   idempotencyKey: string;
+  /** The caller limits its own pace (the reseller protocol, per key): the website's purchase limit is skipped. */
+  limitedByCaller?: boolean;
 }
 
 function purchaseFailure(code: string | null): AppError {
@@ -74,7 +76,7 @@ export function createPurchase(
     const { userId, currency, idempotencyKey } = input;
     const existing = await repository.findByKey(userId, idempotencyKey);
     if (existing) return replay(existing, input);
-    await limitPurchases(userId);
+    if (!input.limitedByCaller) await limitPurchases(userId);
 
     const product = await catalog.findProduct(input.productId);
     if (!product) throw new AppError('PRODUCT_NOT_FOUND', 404);

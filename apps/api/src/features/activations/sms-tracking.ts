@@ -22,7 +22,10 @@ const UPSTREAM_CONCURRENCY = 8;
  * under the row lock.
  */
 export function createSmsTracking(
-  deps: Pick<ActivationsDeps, 'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs'> & {
+  deps: Pick<
+    ActivationsDeps,
+    'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs' | 'onSmsReceived'
+  > & {
     settlement: Settlement;
     upstream: Pick<Upstream, 'warn' | 'bestEffort' | 'upstreamOf'>;
     interrupted: Pick<InterruptedPurchases, 'scheduleRelease' | 'releaseDue'>;
@@ -63,6 +66,7 @@ export function createSmsTracking(
       if (row.status === 'waiting_sms') {
         await repository.insertMessage({ ...sms, delivered: true }, tx);
         await capture(tx, row, status, at);
+        await deps.onSmsReceived?.(tx, sms);
         return;
       }
       if (awaiting) {
@@ -77,6 +81,7 @@ export function createSmsTracking(
           { code: status.code, smsText: status.text, nextCheckAt: null, updatedAt: at },
           tx,
         );
+        await deps.onSmsReceived?.(tx, sms);
         return;
       }
       // Too late: the price went back to the wallet, so the SMS is kept for the record but not shown.

@@ -18,6 +18,7 @@ import {
   statusToken,
   token,
 } from './protocol-format.ts';
+import type { WebhooksService } from './webhooks.service.ts';
 
 /**
  * getActiveActivations' activationStatus: the public examples show "4" for an activation in use; "3"
@@ -33,6 +34,12 @@ const ACTIVE_STATUSES: readonly ActivationStatus[] = ['pending', 'waiting_sms', 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const PAGE = 100;
 
+/** A purchase the protocol can answer: the activation, and its country's dialling code in digits. */
+interface Bought {
+  activation: ActivationDetail;
+  dialCode: string;
+}
+
 /**
  * Buying and following activations in the protocol's words. Every purchase, cancel, resend and finish
  * goes through the activations service, so money moves by the website's rules. Activations are named by
@@ -41,6 +48,7 @@ const PAGE = 100;
 export function createActivationAnswers({
   activations,
   catalog,
+  webhooks,
   serviceCodes,
 }: {
   activations: Pick<
@@ -48,6 +56,7 @@ export function createActivationAnswers({
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
   >;
   catalog: Pick<CatalogService, 'listProducts'>;
+  webhooks: Pick<WebhooksService, 'rememberKey'>;
   serviceCodes: CatalogAnswers['serviceCodes'];
 }) {
   async function owned(holder: KeyHolder, id: string | undefined): Promise<ActivationDetail | null> {
@@ -88,7 +97,7 @@ export function createActivationAnswers({
     holder: KeyHolder,
     params: ProtocolParams,
     orderId: string | undefined,
-  ): Promise<ActivationDetail | ProtocolReply> {
+  ): Promise<Bought | ProtocolReply> {
     const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
     if (!service) return token('BAD_SERVICE');
     const country = countryParam(params.country);
@@ -107,28 +116,33 @@ export function createActivationAnswers({
         // Keys live per user, so one reseller's orderId never meets another's; the prefix keeps them apart
         // from the website's own keys.
         idempotencyKey: `reseller:${orderId ?? randomUUID()}`,
+        // Bots are paced by the per-key limit of the protocol, not by the website's purchase limit.
+        limitedByCaller: true,
       });
       // A retried order whose first request is still waiting for its number: ask again shortly.
       if (!activation.phone_number) return token('ERROR_SQL');
-      return activation;
+      // This key's webhook hears of the activation's SMS.
+      await webhooks.rememberKey(activation.id, holder.keyId);
+      return { activation, dialCode: product.dial_code.replace(/\D/g, '') };
     } catch (err) {
       return purchaseRefusal(err);
     }
   }
 
-  const isReply = (v: ActivationDetail | ProtocolReply): v is ProtocolReply => 'text' in v || 'json' in v;
+  const isReply = (v: Bought | ProtocolReply): v is ProtocolReply => 'text' in v || 'json' in v;
 
   async function getNumber(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const bought = await buy(holder, params, undefined);
     if (isReply(bought)) return bought;
-    return token(`ACCESS_NUMBER:${bought.public_id}:${bought.phone_number}`);
+    return token(`ACCESS_NUMBER:${bought.activation.public_id}:${bought.activation.phone_number}`);
   }
 
   async function getNumberV2(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const orderId = params.orderId || undefined;
     if (orderId !== undefined && !ORDER_ID.test(orderId)) return token('BAD_ACTION');
-    const bought = await buy(holder, params, orderId);
-    if (isReply(bought)) return bought;
+    const result = await buy(holder, params, orderId);
+    if (isReply(result)) return result;
+    const bought = result.activation;
     return {
       json: {
         activationId: bought.public_id,
@@ -136,6 +150,7 @@ export function createActivationAnswers({
         activationCost: bought.price / 100,
         currency: CURRENCY_NUMBERS[bought.currency],
         countryCode: String(smsActivateCountryId(bought.country_code) ?? ''),
+        countryPhoneCode: result.dialCode,
         // Every activation may ask for another SMS once its code came (setStatus 3).
         canGetAnotherSms: '1',
         activationTime: protocolTime(bought.created_at),

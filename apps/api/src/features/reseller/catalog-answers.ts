@@ -1,7 +1,7 @@
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { countryParam, decimal, type ProtocolParams, type ProtocolReply } from './protocol-format.ts';
+import { countryParam, decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 
 /** The catalogue in the protocol's words: stock, countries, services and prices for the key's currency. */
 export function createCatalogAnswers({
@@ -88,6 +88,36 @@ export function createCatalogAnswers({
     return { json: out };
   }
 
-  return { serviceCodes, getNumbersStatus, getCountries, getServicesList, getPrices };
+  /**
+   * Where a service sells, best offer first: an object keyed "0", "1", … as sms-activate sends it, with
+   * the country's id, its stock and its price (the store has one price, so retail_price is the same).
+   */
+  async function getTopCountriesByService(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
+    if (!service) return token('BAD_SERVICE');
+    const offers = (await catalog.listProducts({ service: service.code }, holder.currency, 'en'))
+      .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
+      .sort((a, b) => b.stock - a.stock || a.price - b.price);
+    const out: Record<string, { country: number; count: number; price: number; retail_price: number }> = {};
+    offers.forEach((p, i) => {
+      const price = p.price / 100;
+      out[String(i)] = {
+        country: smsActivateCountryId(p.country_code)!,
+        count: p.stock,
+        price,
+        retail_price: price,
+      };
+    });
+    return { json: out };
+  }
+
+  return {
+    serviceCodes,
+    getNumbersStatus,
+    getCountries,
+    getServicesList,
+    getPrices,
+    getTopCountriesByService,
+  };
 }
 export type CatalogAnswers = ReturnType<typeof createCatalogAnswers>;

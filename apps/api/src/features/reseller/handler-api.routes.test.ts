@@ -250,6 +250,7 @@ describe('handler_api.php, the reseller protocol', async () => {
       activationCost: 5,
       currency: 986,
       countryCode: '73',
+      countryPhoneCode: '55',
       canGetAnotherSms: '1',
       activationTime: boughtAt,
       activationEndTime: protocolTime(new Date(clock.now().getTime() + 20 * 60_000)),

@@ -11,7 +11,11 @@ import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { HandlerApi } from './handler-api.service.ts';
 import type { ProtocolParams, ProtocolReply } from './protocol-format.ts';
 
-/** Per key: a busy bot polling getStatus for many numbers stays well inside it. */
+/**
+ * Per key, every action counted, purchases included (the website's purchase limit does not apply to
+ * keys): a busy bot polling getStatus for many numbers stays well inside it. RESELLER_REQUESTS_PER_SECOND
+ * sets it.
+ */
 export const KEY_RATE_LIMIT: RateLimitRule = { limit: 60, windowMs: 1_000 };
 /** Per address, counting only refused keys: guessing is pointless (256 bits), but each guess costs a lookup. */
 const BAD_KEY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
@@ -84,8 +88,9 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
   apiKeys: ApiKeysService;
   handlerApi: HandlerApi;
   limiter: RateLimiter;
+  keyLimit?: RateLimitRule;
   now: () => Date;
-}> = async (app, { apiKeys, handlerApi, limiter, now }) => {
+}> = async (app, { apiKeys, handlerApi, limiter, keyLimit = KEY_RATE_LIMIT, now }) => {
   const config = { access: 'public' as const, skipOriginCheck: true };
   const logSerializers = { req: serializeRequest };
 
@@ -107,8 +112,8 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
           if (hit.count > BAD_KEY_RATE_LIMIT.limit) return tooMany(reply, hit, now());
           return send(reply, { text: 'BAD_KEY' });
         }
-        const hit = await limiter.hit(`reseller:key:${holder.keyId}`, KEY_RATE_LIMIT);
-        if (hit.count > KEY_RATE_LIMIT.limit) return tooMany(reply, hit, now());
+        const hit = await limiter.hit(`reseller:key:${holder.keyId}`, keyLimit);
+        if (hit.count > keyLimit.limit) return tooMany(reply, hit, now());
         return send(reply, await handlerApi.run(holder, params.action, params));
       } catch (err) {
         // The protocol's word for "our fault, try again"; the status tells monitoring the same.

@@ -37,10 +37,13 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
     },
     catalog: {
       listServices: async () => [{ code: 'wa', name: 'WhatsApp' } as ServiceSummary],
-      listProducts: async () => [{ id: 1, price: 500, stock: 9, country_code: 'BR' } as ProductOffer],
+      listProducts: async () => [
+        { id: 1, price: 500, stock: 9, country_code: 'BR', dial_code: '+55' } as ProductOffer,
+      ],
       listCountries: async () => [],
     },
     ledger: { walletBalance: async () => 0 },
+    webhooks: { rememberKey: async () => {} },
   };
   const api = createHandlerApi(deps);
   return (action: string, params: Record<string, string> = {}) => api.run(holder, action, params);

@@ -5,6 +5,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createActivationAnswers } from './activation-answers.ts';
 import { createCatalogAnswers } from './catalog-answers.ts';
 import { decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
+import type { WebhooksService } from './webhooks.service.ts';
 
 export interface HandlerApiDeps {
   activations: Pick<
@@ -13,17 +14,19 @@ export interface HandlerApiDeps {
   >;
   catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'>;
   ledger: Pick<LedgerService, 'walletBalance'>;
+  webhooks: Pick<WebhooksService, 'rememberKey'>;
 }
 
 /**
  * The handler_api.php protocol on top of the store: the catalogue's answers, the activations' answers,
  * and the balance, dispatched by `action`.
  */
-export function createHandlerApi({ activations, catalog, ledger }: HandlerApiDeps) {
+export function createHandlerApi({ activations, catalog, ledger, webhooks }: HandlerApiDeps) {
   const catalogAnswers = createCatalogAnswers({ catalog });
   const activationAnswers = createActivationAnswers({
     activations,
     catalog,
+    webhooks,
     serviceCodes: catalogAnswers.serviceCodes,
   });
   const { serviceCodes: _codes, ...catalogActions } = catalogAnswers;

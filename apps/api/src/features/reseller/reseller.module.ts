@@ -1,4 +1,6 @@
+import type { Db } from '../../db/client.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
@@ -6,26 +8,51 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { handlerApiRoutes } from './handler-api.routes.ts';
 import { createHandlerApi } from './handler-api.service.ts';
+import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.ts';
+import { createWebhooksRepository } from './webhooks.repository.ts';
+import { createWebhooksService, type WebhooksService } from './webhooks.service.ts';
+
+/** How often each process looks for due webhook attempts; the rows say what is due. */
+const WEBHOOK_TASK_INTERVAL_MS = 2_000;
+
+/**
+ * Webhooks to resellers, built before the activations (which call them when an SMS is recorded) and
+ * handed to createResellerModule.
+ */
+export function createResellerWebhooks(deps: {
+  db: Db;
+  policy: WebhookPolicy;
+  log?: { warn(obj: object, msg: string): void };
+  now: () => Date;
+}): WebhooksService {
+  return createWebhooksService({ ...deps, repository: createWebhooksRepository(deps.db) });
+}
 
 /**
  * The sms-activate protocol under /stubs/handler_api.php, so bots written for sms-activate and its
- * successors buy from the store. Every purchase goes through the activations service.
+ * successors buy from the store, and the webhooks that tell them an SMS came. Every purchase goes
+ * through the activations service.
  */
 export function createResellerModule(deps: {
   apiKeys: ApiKeysService;
   activations: ActivationsService;
   catalog: CatalogService;
   ledger: LedgerService;
+  webhooks: WebhooksService;
   limiter: RateLimiter;
+  /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
+  requestsPerSecond: number;
   now: () => Date;
 }) {
-  const { apiKeys, activations, catalog, ledger, limiter, now } = deps;
-  const handlerApi = createHandlerApi({ activations, catalog, ledger });
+  const { apiKeys, activations, catalog, ledger, webhooks, limiter, now } = deps;
+  const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
+  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks });
   const module: FeatureModule = {
     routes: async (app) => {
-      await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, now });
+      await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });
+      await app.register(webhookDeliveriesRoutes, { apiKeys, webhooks });
     },
-    tasks: [],
+    tasks: [{ name: 'reseller:webhooks', intervalMs: WEBHOOK_TASK_INTERVAL_MS, run: webhooks.deliverDue }],
   };
   return module;
 }

@@ -13,6 +13,8 @@ const key = (n: number, over: Partial<ApiKey> = {}): ApiKey => ({
   prefix: `nk_key${n}_`.slice(0, 8),
   created_at: '2025-03-01T12:00:00.000Z',
   last_used_at: null,
+  currency: 'BRL',
+  webhook_url: null,
   ...over,
 });
 

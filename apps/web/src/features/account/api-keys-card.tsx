@@ -1,8 +1,9 @@
 import { type ApiKey, MAX_ACTIVE_API_KEYS } from '@numero/contract/account';
 import { HANDLER_API_PATH } from '@numero/contract/reseller';
-import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { BookOpen, KeyRound, Plus, Settings, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -10,6 +11,7 @@ import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useApiKeys } from './api/get-api-keys.ts';
 import { CreateKeyDialog } from './components/create-key-dialog.tsx';
+import { KeySettingsDialog } from './components/key-settings-dialog.tsx';
 import { RevokeKeyDialog } from './components/revoke-key-dialog.tsx';
 
 /** The profile's card for reseller API keys: list, create (the key is shown once) and revoke. */
@@ -18,6 +20,7 @@ export function ApiKeysCard() {
   const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
   const items = keys.data?.items ?? [];
   const atLimit = (keys.data?.total ?? 0) >= MAX_ACTIVE_API_KEYS;
   const when = (value: string) => formatDateTime(value, i18n.language);
@@ -43,6 +46,8 @@ export function ApiKeysCard() {
             <Th>{t('table.prefix')}</Th>
             <Th>{t('table.created')}</Th>
             <Th>{t('table.lastUsed')}</Th>
+            <Th>{t('table.currency')}</Th>
+            <Th>{t('table.webhook')}</Th>
             <Th className="text-right">
               <span className="sr-only">{t('table.actions')}</span>
             </Th>
@@ -61,7 +66,25 @@ export function ApiKeysCard() {
                   <span className="text-slate-500">{t('table.never')}</span>
                 )}
               </Td>
-              <Td className="text-right">
+              <Td>{key.currency}</Td>
+              <Td>
+                {key.webhook_url ? (
+                  <span className="break-all font-mono text-xs">{key.webhook_url}</span>
+                ) : (
+                  <span className="text-slate-500">{t('table.noWebhook')}</span>
+                )}
+              </Td>
+              <Td className="text-right whitespace-nowrap">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="min-h-11"
+                  aria-label={t('settings.actionLabel', { name: key.name })}
+                  icon={<Settings className="size-4" aria-hidden />}
+                  onClick={() => setEditing(key)}
+                >
+                  {t('settings.action')}
+                </Button>
                 <Button
                   variant="ghost"
                   size="sm"
@@ -107,6 +130,15 @@ export function ApiKeysCard() {
           {`${window.location.origin}${HANDLER_API_PATH}`}
         </code>
       </p>
+      <p className="mb-4 text-sm">
+        <Link
+          to="/docs/api"
+          className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 hover:underline"
+        >
+          <BookOpen className="size-4" aria-hidden />
+          {t('docsLink')}
+        </Link>
+      </p>
       {body}
       {keys.isSuccess && items.length > 0 && (
         <p className="mt-3 text-xs text-slate-500">
@@ -117,6 +149,7 @@ export function ApiKeysCard() {
       )}
       {creating && <CreateKeyDialog onClose={() => setCreating(false)} />}
       {revoking && <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
+      {editing && <KeySettingsDialog apiKey={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

@@ -33,6 +33,11 @@ export function SiteFooter() {
                     {t('header.howItWorks')}
                   </a>
                 </li>
+                <li>
+                  <Link to="/docs/api" className={footerLink}>
+                    {t('footer.resellerApi')}
+                  </Link>
+                </li>
               </ul>
             </div>
             <div>

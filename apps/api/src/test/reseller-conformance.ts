@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import { HANDLER_API_PATH } from '@numero/contract/reseller';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
+import { createLedgerService } from '../features/ledger/ledger.service.ts';
+import { productId, topUp } from './activations-fixture.ts';
+import { createClock, createTestApp, signUpAndSignIn } from './helpers.ts';
+import { createApiKey } from './reseller-fixture.ts';
+
+export const SMS_DELAY_MS = 5_000;
+export const INT32_MAX = 2_147_483_647;
+
+export interface Answer {
+  status: number;
+  body: string;
+  type: string;
+  json: () => ReturnType<typeof JSON.parse>;
+}
+
+/**
+ * The store listening on a loopback port, spoken to the way a bot does: real HTTP, GET with a query
+ * string or POST with a form. Every answer is checked for what whole-body comparisons need: no
+ * surrounding whitespace, no newline, and never a 5xx.
+ */
+export async function conformanceBed(env: Record<string, string> = {}) {
+  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
+  const { app, database, config } = await createTestApp({
+    now: clock.now,
+    env: {
+      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
+      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
+      SIMULATOR_NO_SMS_RATE: '0',
+      ...env,
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${HANDLER_API_PATH}`;
+  const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
+  const wa = await productId(database, 'WA-BR');
+  await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE stock > 0`);
+
+  async function raw(params: Record<string, string>, method: 'GET' | 'POST' = 'GET'): Promise<Answer> {
+    const form = new URLSearchParams(params).toString();
+    const res =
+      method === 'GET'
+        ? await fetch(`${base}?${form}`)
+        : await fetch(base, {
+            method,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form,
+          });
+    const body = await res.text();
+    expect(res.status, `${method} ${params.action}: ${body}`).toBeLessThan(500);
+    expect(body, 'no surrounding whitespace').toBe(body.trim());
+    return {
+      status: res.status,
+      body,
+      type: res.headers.get('content-type') ?? '',
+      json: () => JSON.parse(body),
+    };
+  }
+
+  /** A reseller with a key and, unless told otherwise, R$ 100,00 in the wallet. */
+  async function reseller(balance = 10_000) {
+    const signed = await signUpAndSignIn(app);
+    if (balance > 0) await topUp(database, ledger, signed.user.id, balance);
+    const key = await createApiKey(app, signed);
+    const call = (action: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') =>
+      raw({ api_key: key, action, ...params }, method);
+    /** The same call on GET and on POST: both answers, which must be the same. */
+    const both = async (action: string, params: Record<string, string> = {}) => {
+      const [get, post] = [await call(action, params), await call(action, params, 'POST')];
+      expect(post.body).toBe(get.body);
+      return get;
+    };
+    return { ...signed, key, call, both, balance: () => ledger.walletBalance(signed.user.id, 'BRL') };
+  }
+
+  const smsArrives = async () => {
+    clock.advance(SMS_DELAY_MS + 1_000);
+    await app.scheduler.runOnce();
+  };
+
+  return { app, database, config, clock, ledger, wa, base, raw, reseller, smsArrives };
+}
+export type ConformanceBed = Awaited<ReturnType<typeof conformanceBed>>;
+export type Reseller = Awaited<ReturnType<ConformanceBed['reseller']>>;
+
+/** An id as the published clients read it: parseInt and Number give back the same positive int32. */
+export function expectClientSafeId(id: string | number) {
+  const text = String(id);
+  expect(text).toMatch(/^[1-9]\d*$/);
+  expect(Number.parseInt(text, 10)).toBe(Number(text));
+  expect(Number(text)).toBeLessThanOrEqual(INT32_MAX);
+}
