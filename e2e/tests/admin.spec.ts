@@ -123,7 +123,7 @@ test.describe('admin dashboard', () => {
     // The menu: built screens are links, the others say they are coming.
     await expect(page.getByTestId('admin-menu-users')).toHaveAttribute('href', '/admin/users');
     await expect(page.getByTestId('admin-menu-products')).toHaveAttribute('href', '/admin/products');
-    await expect(page.getByTestId('admin-menu-settings')).toContainText('Em breve');
+    await expect(page.getByTestId('admin-menu-settings')).toHaveAttribute('href', '/admin/settings');
     await expect(page.getByTestId('admin-menu-reports')).toContainText('Em breve');
 
     // The latest five audit entries, the admin's own sign-in among them, just now.
@@ -149,7 +149,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
     await expect(page.getByTestId('stat-orders')).toContainText('in the last 24 h');
-    await expect(page.getByTestId('admin-menu-settings')).toContainText('Coming soon');
+    await expect(page.getByTestId('admin-menu-settings')).toContainText('Settings');
     await expect(page.getByTestId('activity-item').first()).toContainText('Just now');
   });
 

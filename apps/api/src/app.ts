@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createAccountModule } from './features/account/account.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
-import { createAdminModule } from './features/admin/admin.module.ts';
+import { createAdminModule, createStoreSettings } from './features/admin/admin.module.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthModule } from './features/auth/auth.module.ts';
@@ -114,8 +114,17 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now);
+  const settings = createStoreSettings({ db, audit, now, config });
   const account = createAccountModule({ db, audit, now });
-  const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
+  const auth = createAuthModule({
+    config,
+    db,
+    users: account.service,
+    audit,
+    limiter,
+    registrations: settings.registrationRule,
+    now,
+  });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
   const activations = createActivationsModule({
     db,
@@ -125,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
     providers: numberProviders,
     limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
+    rules: settings.activationRules,
     log: app.log,
     now,
   });
@@ -135,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
     limiter,
+    topupLimits: settings.topupLimits,
     log: app.log,
     now,
   });
@@ -146,7 +157,15 @@ export async function buildApp(deps: AppDeps) {
     limiter,
     now,
   });
-  const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
+  const admin = createAdminModule({
+    db,
+    users: account.service,
+    auth: auth.service,
+    audit,
+    settings,
+    apiKeys: account.apiKeys,
+    now,
+  });
   const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.

@@ -265,3 +265,154 @@ export const AuditPage = z
   })
   .meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---- store settings: kept in the database, applied by every process without a restart ----
+
+const Minutes = (min: number, max: number) => z.number().int().min(min).max(max);
+const TopupRange = z
+  .object({ min: Cents.min(100), max: Cents.min(100).max(100_000_000) })
+  .strict()
+  .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['min'] });
+
+/** Every setting a staff member may change, with the bounds that keep the store working. */
+export const StoreSettings = z
+  .object({
+    /** How long a bought number waits for its SMS before it is refunded (spec: up to 20 minutes). */
+    activation_window_minutes: Minutes(5, 60),
+    /** How long after a purchase a customer must wait before cancelling it. */
+    early_cancel_minutes: Minutes(0, 20),
+    /** New purchases one customer may make per minute. */
+    purchase_limit_per_minute: z.number().int().min(1).max(1000),
+    /** Top-up minimum and maximum per currency, in cents. */
+    topup_limits: z.object({ BRL: TopupRange, USD: TopupRange }).strict(),
+    /** New accounts one address may open per hour. */
+    registrations_per_hour: z.number().int().min(1).max(100_000),
+    /** The offline payment page and the number simulator may be used. */
+    sandbox: z.object({ payments: z.boolean(), numbers: z.boolean() }).strict(),
+  })
+  .strict()
+  .meta({ id: 'StoreSettings' });
+export type StoreSettings = z.infer<typeof StoreSettings>;
+
+/** Payment provider keys: written by staff, kept for the providers, never shown again. */
+export const SECRET_NAMES = [
+  'mercadopago_access_token',
+  'mercadopago_webhook_secret',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+] as const;
+export const SecretName = z.enum(SECRET_NAMES);
+export type SecretName = z.infer<typeof SecretName>;
+
+/** A secret as the screens see it: whether it is set and its last characters, never its value. */
+export const MaskedSecret = z.object({ set: z.boolean(), masked: z.string().nullable() });
+export type MaskedSecret = z.infer<typeof MaskedSecret>;
+
+export const SettingsView = z
+  .object({
+    values: StoreSettings,
+    secrets: z.object(
+      Object.fromEntries(SECRET_NAMES.map((n) => [n, MaskedSecret])) as Record<
+        SecretName,
+        typeof MaskedSecret
+      >,
+    ),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
+  .meta({ id: 'SettingsView' });
+export type SettingsView = z.infer<typeof SettingsView>;
+
+/** A new secret value: printable, no spaces, and never the masked form sent back. */
+export const SecretValue = z
+  .string()
+  .trim()
+  .min(8)
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/);
+
+/** PUT /api/v1/admin/settings: any subset of the settings; a secret set to null is removed. */
+export const SettingsUpdate = z
+  .object({
+    values: z
+      .object({
+        activation_window_minutes: StoreSettings.shape.activation_window_minutes,
+        early_cancel_minutes: StoreSettings.shape.early_cancel_minutes,
+        purchase_limit_per_minute: StoreSettings.shape.purchase_limit_per_minute,
+        topup_limits: StoreSettings.shape.topup_limits,
+        registrations_per_hour: StoreSettings.shape.registrations_per_hour,
+        sandbox: StoreSettings.shape.sandbox,
+      })
+      .partial()
+      .strict()
+      .optional(),
+    secrets: z
+      .object(
+        Object.fromEntries(SECRET_NAMES.map((n) => [n, SecretValue.nullable().optional()])) as Record<
+          SecretName,
+          z.ZodOptional<z.ZodNullable<typeof SecretValue>>
+        >,
+      )
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
+// ---- one user's detail for staff: orders, money, sessions, API keys and audit trail ----
+
+export const ApiKeyIdParams = z.object({ id: z.uuid(), keyId: z.uuid() });
+export type ApiKeyIdParams = z.infer<typeof ApiKeyIdParams>;
+
+export const AdminUserDetail = z
+  .object({
+    user: AdminUser,
+    balances: z.object({ BRL: Cents, USD: Cents }),
+    orders: z.array(
+      z.object({
+        id: z.string(),
+        service_code: z.string(),
+        country_code: z.string(),
+        status: z.string(),
+        price: Cents,
+        currency: z.enum(['BRL', 'USD']),
+        created_at: z.string(),
+      }),
+    ),
+    transactions: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: z.string(),
+        currency: z.enum(['BRL', 'USD']),
+        /** Signed: what the customer's wallet gained (+) or lost (−). */
+        amount: Cents,
+        balance_after: Cents,
+        description: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        created_at: z.string(),
+        last_seen_at: z.string(),
+        expires_at: z.string(),
+        ip: z.string().nullable(),
+        user_agent: z.string().nullable(),
+      }),
+    ),
+    api_keys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        prefix: z.string(),
+        created_at: z.string(),
+        last_used_at: z.string().nullable(),
+        revoked_at: z.string().nullable(),
+      }),
+    ),
+    /** What was done to this account and what its owner did, newest first. */
+    audit: z.array(AuditEntry),
+  })
+  .meta({ id: 'AdminUserDetail' });
+export type AdminUserDetail = z.infer<typeof AdminUserDetail>;

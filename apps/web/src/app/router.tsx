@@ -46,6 +46,9 @@ const AdminPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
+const SettingsPage = lazy(() =>
+  import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
 const AdminUsersPage = lazy(() =>
   import('../features/admin/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
@@ -133,6 +136,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireStaff>
                 <AuditPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/settings',
+            element: (
+              <RequireStaff>
+                <SettingsPage />
               </RequireStaff>
             ),
           },

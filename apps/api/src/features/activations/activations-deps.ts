@@ -21,6 +21,8 @@ export interface ActivationsDeps {
   /** Per-user limit on new purchases; none when absent. */
   rateLimiter?: RateLimiter;
   purchaseLimit?: RateLimitRule;
+  /** Read on each purchase when given (staff change them in the store's settings); overrides the above. */
+  rules?: () => Promise<{ activationTtlMs: number; purchaseLimit: RateLimitRule }>;
   /** How long a claimed check may take before another worker may claim it again. */
   upstreamTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };

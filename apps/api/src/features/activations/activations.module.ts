@@ -9,7 +9,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
-import { createActivationsService } from './activations.service.ts';
+import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -24,6 +24,7 @@ export function createActivationsModule(deps: {
   providers: readonly NumberProvider[];
   limiter: RateLimiter;
   upstreamTimeoutMs: number;
+  rules?: ActivationsDeps['rules'];
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
@@ -38,6 +39,7 @@ export function createActivationsModule(deps: {
     now,
     rateLimiter: deps.limiter,
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
+    rules: deps.rules,
     log: deps.log,
     audit: deps.audit,
   });

@@ -32,7 +32,15 @@ function purchaseFailure(code: string | null): AppError {
 export function createPurchase(
   deps: Pick<
     ActivationsDeps,
-    'db' | 'repository' | 'ledger' | 'catalog' | 'providers' | 'now' | 'rateLimiter' | 'purchaseLimit'
+    | 'db'
+    | 'repository'
+    | 'ledger'
+    | 'catalog'
+    | 'providers'
+    | 'now'
+    | 'rateLimiter'
+    | 'purchaseLimit'
+    | 'rules'
   > & {
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
@@ -43,7 +51,11 @@ export function createPurchase(
   const { refund } = deps.settlement;
   const getDetail = deps.queries.get;
   const { warn, bestEffort } = deps.upstream;
-  const purchaseLimit = deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT;
+  const fixedRules = {
+    activationTtlMs: ACTIVATION_TTL_MS,
+    purchaseLimit: deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT,
+  };
+  const rules = deps.rules ?? (async () => fixedRules);
 
   /** A retried request with a key seen before: the same activation, or the same refusal, never a new charge. */
   async function replay(existing: ActivationRow, input: PurchaseInput) {
@@ -55,6 +67,7 @@ export function createPurchase(
 
   async function limitPurchases(userId: string) {
     if (!deps.rateLimiter) return;
+    const { purchaseLimit } = await rules();
     const hit = await deps.rateLimiter.hit(`activations:purchase:${userId}`, purchaseLimit);
     if (hit.count > purchaseLimit.limit) throw rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED');
   }
@@ -134,6 +147,7 @@ export function createPurchase(
       throw purchaseFailure(code);
     }
 
+    const { activationTtlMs } = await rules();
     const assigned = await db.transaction(async (tx) => {
       const row = await repository.lock(id, tx);
       if (row?.status !== 'pending') return false;
@@ -146,7 +160,7 @@ export function createPurchase(
           upstreamId: served.upstreamId,
           phoneNumber: served.phoneNumber,
           assignedAt: at,
-          expiresAt: later(at, ACTIVATION_TTL_MS),
+          expiresAt: later(at, activationTtlMs),
           nextCheckAt: later(at, CHECK_EVERY_MS),
           updatedAt: at,
         },

@@ -14,6 +14,8 @@ export interface PaymentsDeps {
   built: BuiltProvider;
   limiter: RateLimiter;
   config: Pick<PaymentsConfig, 'limits' | 'rateLimit'>;
+  /** Read on each top-up when given (staff change them in the store's settings); else config.limits. */
+  topupLimits?: () => Promise<PaymentsConfig['limits']>;
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;

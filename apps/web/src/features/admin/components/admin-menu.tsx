@@ -39,7 +39,7 @@ export const ADMIN_MENU: { key: MenuKey; to: string; icon: LucideIcon; ready: bo
   { key: 'countries', to: '/admin/countries', icon: Globe2, ready: false },
   { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: false },
   { key: 'audit', to: '/admin/audit', icon: ScrollText, ready: true },
-  { key: 'settings', to: '/admin/settings', icon: Settings, ready: false },
+  { key: 'settings', to: '/admin/settings', icon: Settings, ready: true },
   { key: 'reports', to: '/admin/reports', icon: BarChart3, ready: false },
 ];
 
