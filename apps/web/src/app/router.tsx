@@ -46,6 +46,9 @@ const AdminPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
+const UserDetailPage = lazy(() =>
+  import('../features/admin/user-detail-page.tsx').then((m) => ({ default: m.UserDetailPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -136,6 +139,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireStaff>
                 <AuditPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/users/:id',
+            element: (
+              <RequireStaff>
+                <UserDetailPage />
               </RequireStaff>
             ),
           },

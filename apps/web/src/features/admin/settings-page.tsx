@@ -24,6 +24,8 @@ type NumberKey =
 export function SettingsPage() {
   const { t } = useTranslation('admin-settings');
   const settings = useSettings();
+  // Kept here: a save remounts the form with the stored values (and empty key fields).
+  const [saved, setSaved] = useState(false);
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
@@ -45,26 +47,38 @@ export function SettingsPage() {
             onRetry={() => void settings.refetch()}
           />
         ) : (
-          <SettingsForm key={settings.data.updated_at ?? 'defaults'} view={settings.data} />
+          <SettingsForm
+            key={settings.data.updated_at ?? 'defaults'}
+            view={settings.data}
+            saved={saved}
+            onSaved={setSaved}
+          />
         )}
       </div>
     </div>
   );
 }
 
-function SettingsForm({ view }: { view: SettingsView }) {
+function SettingsForm({
+  view,
+  saved,
+  onSaved,
+}: {
+  view: SettingsView;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('admin-settings');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const { user } = useSession();
   const canWrite = isAdmin(user);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(view, lang));
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [saved, setSaved] = useState(false);
   const save = useUpdateSettings();
 
   const set = (patch: Partial<SettingsDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
-    setSaved(false);
+    onSaved(false);
   };
   const errorText = (key: string) => (errors[key] ? t(`errors.${errors[key]}`) : null);
 
@@ -76,11 +90,11 @@ function SettingsForm({ view }: { view: SettingsView }) {
       return;
     }
     setErrors({});
-    save.mutate(result.body, { onSuccess: () => setSaved(true) });
+    save.mutate(result.body, { onSuccess: () => onSaved(true) });
   }
 
   function removeSecret(name: SecretName) {
-    save.mutate({ secrets: { [name]: null } }, { onSuccess: () => setSaved(true) });
+    save.mutate({ secrets: { [name]: null } }, { onSuccess: () => onSaved(true) });
   }
 
   const numberField = (key: NumberKey) => (
