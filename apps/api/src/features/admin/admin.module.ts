@@ -8,6 +8,9 @@ import { createAdminRepository } from './admin.repository.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminStatsService } from './admin-stats.service.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
+import { createReportsRepository } from './reports.repository.ts';
+import { reportsRoutes } from './reports.routes.ts';
+import { createReports } from './reports.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { createSettingsService, defaultSettings, type SettingsService } from './settings.service.ts';
@@ -41,12 +44,14 @@ export function createAdminModule(deps: {
   const repository = createAdminRepository(db);
   const stats = createAdminStatsService({ repository, now });
   const adminUsers = createAdminUsersService({ db, repository, users, auth, audit });
+  const reports = createReports({ repository: createReportsRepository(db), now });
   const detail = createUserDetail({ repository, detail: createUserDetailRepository(db), apiKeys, now });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(adminRoutes, { stats, adminUsers });
       await app.register(settingsRoutes, { settings });
       await app.register(userDetailRoutes, { detail });
+      await app.register(reportsRoutes, { reports });
     },
     tasks: [],
   };
