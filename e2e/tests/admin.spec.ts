@@ -124,7 +124,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByTestId('admin-menu-users')).toHaveAttribute('href', '/admin/users');
     await expect(page.getByTestId('admin-menu-products')).toHaveAttribute('href', '/admin/products');
     await expect(page.getByTestId('admin-menu-settings')).toHaveAttribute('href', '/admin/settings');
-    await expect(page.getByTestId('admin-menu-reports')).toContainText('Em breve');
+    await expect(page.getByTestId('admin-menu-reports')).toHaveAttribute('href', '/admin/reports');
 
     // The latest five audit entries, the admin's own sign-in among them, just now.
     const items = page.getByTestId('activity-item');

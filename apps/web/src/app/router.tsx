@@ -49,6 +49,9 @@ const AuditPage = lazy(() =>
 const UserDetailPage = lazy(() =>
   import('../features/admin/user-detail-page.tsx').then((m) => ({ default: m.UserDetailPage })),
 );
+const ReportsPage = lazy(() =>
+  import('../features/admin/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -68,6 +71,17 @@ const AdminProductNewPage = lazy(() =>
 const AdminProductCategoriesPage = lazy(() =>
   import('../features/catalog/admin-product-categories-page.tsx').then((m) => ({
     default: m.AdminProductCategoriesPage,
+  })),
+);
+const AdminCategoriesPage = lazy(() =>
+  import('../features/catalog/admin-categories-page.tsx').then((m) => ({ default: m.AdminCategoriesPage })),
+);
+const AdminCountriesPage = lazy(() =>
+  import('../features/catalog/admin-countries-page.tsx').then((m) => ({ default: m.AdminCountriesPage })),
+);
+const AdminOrdersExportPage = lazy(() =>
+  import('../features/activations/admin-orders-export-page.tsx').then((m) => ({
+    default: m.AdminOrdersExportPage,
   })),
 );
 const AdminOrdersPage = lazy(() =>
@@ -151,6 +165,22 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/admin/reports',
+            element: (
+              <RequireStaff>
+                <ReportsPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/orders/reports',
+            element: (
+              <RequireStaff>
+                <ReportsPage ordersOnly />
+              </RequireStaff>
+            ),
+          },
+          {
             path: '/admin/settings',
             element: (
               <RequireStaff>
@@ -183,11 +213,18 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            // The admin menu's "categories" opens the same screen as the products page's link.
             path: '/admin/categories',
             element: (
               <RequireAdmin>
-                <AdminProductCategoriesPage />
+                <AdminCategoriesPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/countries',
+            element: (
+              <RequireAdmin>
+                <AdminCountriesPage />
               </RequireAdmin>
             ),
           },
@@ -196,6 +233,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireAdmin>
                 <AdminProductCategoriesPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/orders/export',
+            element: (
+              <RequireAdmin>
+                <AdminOrdersExportPage />
               </RequireAdmin>
             ),
           },

@@ -131,7 +131,7 @@ function SettingsForm({
           {MONEY_KEYS.map((k) => (
             <TextField
               key={k}
-              label={t(`fields.money.${k}`)}
+              label={t(`fields.money.${k.replace('.', '_')}`)}
               inputMode="decimal"
               name={k}
               value={draft.money[k]}
