@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     settings,
     apiKeys: account.apiKeys,
+    providers: numberProviders,
     now,
   });
   const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin];

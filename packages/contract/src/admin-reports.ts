@@ -81,3 +81,50 @@ export const ReportsResponse = z
   })
   .meta({ id: 'ReportsResponse' });
 export type ReportsResponse = z.infer<typeof ReportsResponse>;
+
+// ---- upstream SMS providers (/admin/sms) ----
+
+export const SmsProviderView = z.object({
+  name: z.string(),
+  /** Place in the failover order, from 1. */
+  position: z.number().int().min(1),
+  enabled: z.boolean(),
+  /** The latest health check: up when the provider answered a stock query in time. */
+  status: z.enum(['up', 'down', 'unknown']),
+  checked_at: z.string().nullable(),
+  latency_ms: z.number().int().nullable(),
+  orders: Count,
+  settled: Count,
+  captured: Count,
+  /** captured / settled, null before anything settled. */
+  success_rate: z.number().min(0).max(1).nullable(),
+  /** Median seconds from the number's assignment to its first SMS, null without any. */
+  median_seconds_to_code: z.number().nullable(),
+});
+export type SmsProviderView = z.infer<typeof SmsProviderView>;
+
+export const SmsProvidersResponse = z
+  .object({
+    providers: z.array(SmsProviderView),
+    latest_sms: z.array(
+      z.object({
+        activation_id: z.string(),
+        provider: z.string().nullable(),
+        service_code: z.string(),
+        country_code: z.string(),
+        code: z.string(),
+        received_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'SmsProvidersResponse' });
+export type SmsProvidersResponse = z.infer<typeof SmsProvidersResponse>;
+
+/** The new failover order (every configured provider exactly once) and the ones switched off. */
+export const SmsProvidersUpdate = z
+  .object({
+    order: z.array(z.string().trim().min(1).max(40)).min(1).max(20),
+    disabled: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  })
+  .strict();
+export type SmsProvidersUpdate = z.input<typeof SmsProvidersUpdate>;

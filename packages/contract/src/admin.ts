@@ -289,6 +289,13 @@ export const StoreSettings = z
     registrations_per_hour: z.number().int().min(1).max(100_000),
     /** The offline payment page and the number simulator may be used. */
     sandbox: z.object({ payments: z.boolean(), numbers: z.boolean() }).strict(),
+    /** Upstream number providers: the order purchases try them in, and the ones switched off. */
+    sms_providers: z
+      .object({
+        order: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/)).max(20),
+        disabled: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/)).max(20),
+      })
+      .strict(),
   })
   .strict()
   .meta({ id: 'StoreSettings' });

@@ -51,7 +51,7 @@ export function createPurchase(
   const { refund } = deps.settlement;
   const getDetail = deps.queries.get;
   const { warn, bestEffort } = deps.upstream;
-  const fixedRules = {
+  const fixedRules: Awaited<ReturnType<NonNullable<ActivationsDeps['rules']>>> = {
     activationTtlMs: ACTIVATION_TTL_MS,
     purchaseLimit: deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT,
   };
@@ -131,11 +131,17 @@ export function createPurchase(
       return replay(winner, input);
     }
 
+    const { activationTtlMs, providerOrder } = await rules();
+    const chosen = providerOrder
+      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
+      : providers;
     // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
     let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
     try {
+      if (chosen.length === 0)
+        throw new UpstreamError('UNAVAILABLE', 'every number provider is switched off');
       served = await requestNumberWithFailover(
-        providers,
+        chosen,
         { service: product.serviceCode, country: product.countryCode, orderId: id },
         (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
       );
@@ -147,7 +153,6 @@ export function createPurchase(
       throw purchaseFailure(code);
     }
 
-    const { activationTtlMs } = await rules();
     const assigned = await db.transaction(async (tx) => {
       const row = await repository.lock(id, tx);
       if (row?.status !== 'pending') return false;

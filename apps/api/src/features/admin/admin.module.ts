@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { FeatureModule } from '../../module.ts';
+import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -14,6 +15,9 @@ import { createReports } from './reports.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { createSettingsService, defaultSettings, type SettingsService } from './settings.service.ts';
+import { smsRoutes } from './sms.routes.ts';
+import { createSmsProvidersRepository } from './sms-providers.repository.ts';
+import { createSmsProviders } from './sms-providers.ts';
 import { createUserDetailRepository } from './user-detail.repository.ts';
 import { userDetailRoutes } from './user-detail.routes.ts';
 import { createUserDetail } from './user-detail.ts';
@@ -38,9 +42,16 @@ export function createAdminModule(deps: {
   audit: AuditService;
   settings: SettingsService;
   apiKeys: ApiKeysService;
+  providers: readonly NumberProvider[];
   now: () => Date;
 }) {
   const { db, users, auth, audit, settings, apiKeys, now } = deps;
+  const sms = createSmsProviders({
+    providers: deps.providers,
+    repository: createSmsProvidersRepository(db),
+    settings,
+    now,
+  });
   const repository = createAdminRepository(db);
   const stats = createAdminStatsService({ repository, now });
   const adminUsers = createAdminUsersService({ db, repository, users, auth, audit });
@@ -52,8 +63,9 @@ export function createAdminModule(deps: {
       await app.register(settingsRoutes, { settings });
       await app.register(userDetailRoutes, { detail });
       await app.register(reportsRoutes, { reports });
+      await app.register(smsRoutes, { sms });
     },
-    tasks: [],
+    tasks: [{ name: 'admin:provider-health', intervalMs: 60_000, run: sms.checkHealth }],
   };
   return module;
 }

@@ -40,7 +40,17 @@ export function defaultSettings(config: {
       payments: config.payments.provider === 'sandbox',
       numbers: config.numbers.order.includes('simulator'),
     },
+    sms_providers: { order: [...config.numbers.order], disabled: [] },
   };
+}
+
+/** The configured providers in staff's order (new ones last), without the ones switched off. */
+export function enabledProviders(saved: StoreSettings['sms_providers'], configured: readonly string[]) {
+  const order = [
+    ...saved.order.filter((n) => configured.includes(n)),
+    ...configured.filter((n) => !saved.order.includes(n)),
+  ];
+  return order.filter((n) => !saved.disabled.includes(n));
 }
 
 /** Shows the last four characters of a long key only: enough to tell two keys apart, not to use one. */
@@ -142,7 +152,10 @@ export function createSettingsService(deps: {
     },
 
     /** Saves the given keys in one transaction, audited with what each was before and after. */
-    async update(actor: Actor, body: SettingsUpdate): Promise<SettingsView> {
+    async update(
+      actor: Actor,
+      body: { values?: Partial<StoreSettings>; secrets?: SettingsUpdate['secrets'] },
+    ): Promise<SettingsView> {
       const values = (body.values ?? {}) as Partial<StoreSettings>;
       const secrets = body.secrets ?? {};
       const valueKeys = KEYS.filter((k) => values[k] !== undefined);
@@ -200,12 +213,13 @@ export function createSettingsService(deps: {
       return { limit: (await current()).registrations_per_hour, windowMs: 60 * 60_000 };
     },
 
-    /** The activations feature's window and per-customer purchase limit. */
+    /** The activations feature's window, per-customer purchase limit and provider failover order. */
     async activationRules() {
       const s = await current();
       return {
         activationTtlMs: s.activation_window_minutes * 60_000,
         purchaseLimit: { limit: s.purchase_limit_per_minute, windowMs: 60_000 },
+        providerOrder: enabledProviders(s.sms_providers, defaults.sms_providers.order),
       };
     },
 
