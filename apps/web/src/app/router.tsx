@@ -52,6 +52,7 @@ const UserDetailPage = lazy(() =>
 const ReportsPage = lazy(() =>
   import('../features/admin/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
 );
+const SmsPage = lazy(() => import('../features/admin/sms-page.tsx').then((m) => ({ default: m.SmsPage })));
 const SettingsPage = lazy(() =>
   import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -177,6 +178,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireStaff>
                 <ReportsPage ordersOnly />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/sms',
+            element: (
+              <RequireStaff>
+                <SmsPage />
               </RequireStaff>
             ),
           },

@@ -27,6 +27,8 @@ export interface ActivationsDeps {
     purchaseLimit: RateLimitRule;
     /** Provider names to try, in order (staff may reorder or switch some off); all of them when absent. */
     providerOrder?: readonly string[];
+    /** How long after its number is assigned a customer must wait to cancel; none when absent. */
+    earlyCancelMs?: number;
   }>;
   /** How long a claimed check may take before another worker may claim it again. */
   upstreamTimeoutMs?: number;

@@ -125,6 +125,31 @@ describe('store settings', async () => {
     expect(third.json().code).toBe('PURCHASE_RATE_LIMITED');
   });
 
+  it('applies the early-cancel window and the simulator switch to the next purchase', async () => {
+    await put({ values: { early_cancel_minutes: 1 } });
+    const buyer = await f.customer(50_000);
+    const bought = (await f.buy(buyer)).json();
+    const cancel = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/activations/${bought.id}/cancel`,
+        headers: { origin: TEST_ORIGIN, cookie: buyer.cookie },
+      });
+    const early = await cancel();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('EARLY_CANCEL_DENIED');
+    f.clock.advance(61_000);
+    expect((await cancel()).statusCode).toBe(200);
+    await put({ values: { early_cancel_minutes: 0 } });
+
+    // With simulated numbers switched off, the only provider is off: the purchase is refunded at once.
+    await put({ values: { sandbox: { payments: true, numbers: false } } });
+    const refused = await f.buy(buyer);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().code).toBe('UPSTREAM_UNAVAILABLE');
+    await put({ values: { sandbox: { payments: true, numbers: true } } });
+  });
+
   it('applies new top-up limits and the registration limit at once', async () => {
     await put({
       values: {

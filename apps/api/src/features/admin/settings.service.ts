@@ -29,7 +29,8 @@ export function defaultSettings(config: {
 }): StoreSettings {
   return {
     activation_window_minutes: ACTIVATION_TTL_MS / 60_000,
-    early_cancel_minutes: 2,
+    // No wait unless staff set one: cancelling at once is what customers could always do.
+    early_cancel_minutes: 0,
     purchase_limit_per_minute: 10,
     topup_limits: {
       BRL: { ...config.payments.limits.BRL },
@@ -219,7 +220,10 @@ export function createSettingsService(deps: {
       return {
         activationTtlMs: s.activation_window_minutes * 60_000,
         purchaseLimit: { limit: s.purchase_limit_per_minute, windowMs: 60_000 },
-        providerOrder: enabledProviders(s.sms_providers, defaults.sms_providers.order),
+        providerOrder: enabledProviders(s.sms_providers, defaults.sms_providers.order).filter(
+          (name) => s.sandbox.numbers || name !== 'simulator',
+        ),
+        earlyCancelMs: s.early_cancel_minutes * 60_000,
       };
     },
 

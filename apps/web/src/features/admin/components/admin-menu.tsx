@@ -37,7 +37,7 @@ export const ADMIN_MENU: { key: MenuKey; to: string; icon: LucideIcon; ready: bo
   { key: 'orders', to: '/admin/orders', icon: ReceiptText, ready: true },
   { key: 'categories', to: '/admin/categories', icon: FolderTree, ready: true },
   { key: 'countries', to: '/admin/countries', icon: Globe2, ready: true },
-  { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: false },
+  { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: true },
   { key: 'audit', to: '/admin/audit', icon: ScrollText, ready: true },
   { key: 'settings', to: '/admin/settings', icon: Settings, ready: true },
   { key: 'reports', to: '/admin/reports', icon: BarChart3, ready: true },
