@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
     userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
     limiter,
     topupLimits: settings.topupLimits,
+    sandboxAllowed: settings.sandboxPaymentsAllowed,
     log: app.log,
     now,
   });

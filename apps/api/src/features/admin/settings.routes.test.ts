@@ -150,6 +150,29 @@ describe('store settings', async () => {
     await put({ values: { sandbox: { payments: true, numbers: true } } });
   });
 
+  it('switches the sandbox’s "pay now" off and on', async () => {
+    const { cookie } = await signUpAndSignIn(app);
+    const post = (url: string, payload?: object) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: TEST_ORIGIN, cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const intent = (
+      await post('/api/v1/wallets/payments/create-intent', { amount: 1_000, currency: 'BRL', method: 'pix' })
+    ).json();
+    await put({ values: { sandbox: { payments: false, numbers: true } } });
+    const refused = await post(`/api/v1/wallets/payments/${intent.id}/simulate`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'SANDBOX_DISABLED',
+      detail: 'Os pagamentos de teste estão desativados nesta loja.',
+    });
+    await put({ values: { sandbox: { payments: true, numbers: true } } });
+    expect((await post(`/api/v1/wallets/payments/${intent.id}/simulate`)).statusCode).toBe(202);
+  });
+
   it('applies new top-up limits and the registration limit at once', async () => {
     await put({
       values: {

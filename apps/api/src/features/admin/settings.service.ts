@@ -227,6 +227,11 @@ export function createSettingsService(deps: {
       };
     },
 
+    /** Whether the sandbox's "pay now" may settle payments (the test-payments switch). */
+    async sandboxPaymentsAllowed() {
+      return (await current()).sandbox.payments;
+    },
+
     /** Top-up minimum and maximum per currency, in cents. */
     async topupLimits() {
       return (await current()).topup_limits;

@@ -25,6 +25,7 @@ export async function createWalletModule(deps: {
   userExists: (id: string, ex: Executor) => Promise<boolean>;
   limiter: RateLimiter;
   topupLimits?: PaymentsDeps['topupLimits'];
+  sandboxAllowed?: PaymentsDeps['sandboxAllowed'];
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
@@ -45,6 +46,7 @@ export async function createWalletModule(deps: {
     limiter,
     config: config.payments,
     topupLimits: deps.topupLimits,
+    sandboxAllowed: deps.sandboxAllowed,
     publicUrl: config.publicUrl,
     now,
     log,
