@@ -1,4 +1,5 @@
-import { AdminUserDetail, ApiKeyIdParams, UserIdParams } from '@numero/contract/admin';
+import { UserIdParams } from '@numero/contract/admin';
+import { AdminUserDetail, UserApiKeyParams } from '@numero/contract/admin-user-detail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, STAFF } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
@@ -23,7 +24,7 @@ export const userDetailRoutes: FastifyPluginAsyncZod<{ detail: UserDetail }> = a
     '/api/v1/admin/users/:id/api-keys/:keyId/revoke',
     {
       config: { access: ADMIN_ONLY },
-      schema: { tags, params: ApiKeyIdParams, description: 'Revokes one of the user’s API keys at once.' },
+      schema: { tags, params: UserApiKeyParams, description: 'Revokes one of the user’s API keys at once.' },
     },
     async (request, reply) => {
       await detail.revokeApiKey(actorOf(request), request.params.id, request.params.keyId);

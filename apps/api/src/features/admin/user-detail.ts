@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@numero/contract/admin';
+import type { AdminUserDetail } from '@numero/contract/admin-user-detail';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';

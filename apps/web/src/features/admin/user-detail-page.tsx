@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@numero/contract/admin';
+import type { AdminUserDetail } from '@numero/contract/admin-user-detail';
 import { ArrowLeft, LogOut, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { AdminUserDetail } from '@numero/contract/admin';
+import type { AdminUserDetail } from '@numero/contract/admin-user-detail';
 import type { WalletAdjustment, WalletAdjustmentBody } from '@numero/contract/wallet';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
