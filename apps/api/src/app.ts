@@ -20,7 +20,7 @@ import type { Database } from './db/client.ts';
 import { createAccountModule } from './features/account/account.module.ts';
 import { createPrivacyModule } from './features/account/privacy.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
-import { createAdminModule } from './features/admin/admin.module.ts';
+import { createAdminModule, createStoreSettings } from './features/admin/admin.module.ts';
 import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthModule } from './features/auth/auth.module.ts';
@@ -118,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now);
+  const settings = createStoreSettings({ db, audit, now, config });
   const webhookPolicy = { production: config.env === 'production' };
   const account = createAccountModule({ db, audit, webhookPolicy, now });
   const mail = createMailModule({ config, db, log: app.log, now });
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     limiter,
     mail: mail.service,
+    registrations: settings.registrationRule,
     now,
   });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps) {
     providers: numberProviders,
     limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
+    rules: settings.activationRules,
     log: app.log,
     onSmsReceived: webhooks.onSmsReceived,
     now,
@@ -151,6 +154,8 @@ export async function buildApp(deps: AppDeps) {
     audit,
     userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
     limiter,
+    topupLimits: settings.topupLimits,
+    sandboxAllowed: settings.sandboxPaymentsAllowed,
     log: app.log,
     now,
   });
@@ -164,7 +169,16 @@ export async function buildApp(deps: AppDeps) {
     requestsPerSecond: config.resellerRequestsPerSecond,
     now,
   });
-  const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
+  const admin = createAdminModule({
+    db,
+    users: account.service,
+    auth: auth.service,
+    audit,
+    settings,
+    apiKeys: account.apiKeys,
+    providers: numberProviders,
+    now,
+  });
   const privacy = createPrivacyModule({ db, audit, secureCookies: config.secureCookies, now });
   const modules: FeatureModule[] = [
     auth,

@@ -265,3 +265,103 @@ export const AuditPage = z
   })
   .meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+// ---- store settings: kept in the database, applied by every process without a restart ----
+
+const Minutes = (min: number, max: number) => z.number().int().min(min).max(max);
+const TopupRange = z
+  .object({ min: Cents.min(100), max: Cents.min(100).max(100_000_000) })
+  .strict()
+  .refine((r) => r.min <= r.max, { message: 'min must not exceed max', path: ['min'] });
+
+/** Every setting a staff member may change, with the bounds that keep the store working. */
+export const StoreSettings = z
+  .object({
+    /** How long a bought number waits for its SMS before it is refunded (spec: up to 20 minutes). */
+    activation_window_minutes: Minutes(5, 60),
+    /** How long after a purchase a customer must wait before cancelling it. */
+    early_cancel_minutes: Minutes(0, 20),
+    /** New purchases one customer may make per minute. */
+    purchase_limit_per_minute: z.number().int().min(1).max(1000),
+    /** Top-up minimum and maximum per currency, in cents. */
+    topup_limits: z.object({ BRL: TopupRange, USD: TopupRange }).strict(),
+    /** New accounts one address may open per hour. */
+    registrations_per_hour: z.number().int().min(1).max(100_000),
+    /** The offline payment page and the number simulator may be used. */
+    sandbox: z.object({ payments: z.boolean(), numbers: z.boolean() }).strict(),
+    /** Upstream number providers: the order purchases try them in, and the ones switched off. */
+    sms_providers: z
+      .object({
+        order: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/)).max(20),
+        disabled: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/)).max(20),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({ id: 'StoreSettings' });
+export type StoreSettings = z.infer<typeof StoreSettings>;
+
+/** Payment provider keys: written by staff, kept for the providers, never shown again. */
+export const SECRET_NAMES = [
+  'mercadopago_access_token',
+  'mercadopago_webhook_secret',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+] as const;
+export const SecretName = z.enum(SECRET_NAMES);
+export type SecretName = z.infer<typeof SecretName>;
+
+/** A secret as the screens see it: whether it is set and its last characters, never its value. */
+export const MaskedSecret = z.object({ set: z.boolean(), masked: z.string().nullable() });
+export type MaskedSecret = z.infer<typeof MaskedSecret>;
+
+export const SettingsView = z
+  .object({
+    values: StoreSettings,
+    secrets: z.object(
+      Object.fromEntries(SECRET_NAMES.map((n) => [n, MaskedSecret])) as Record<
+        SecretName,
+        typeof MaskedSecret
+      >,
+    ),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
+  .meta({ id: 'SettingsView' });
+export type SettingsView = z.infer<typeof SettingsView>;
+
+/** A new secret value: printable, no spaces, and never the masked form sent back. */
+export const SecretValue = z
+  .string()
+  .trim()
+  .min(8)
+  .max(500)
+  .regex(/^[\x21-\x7e]+$/);
+
+/** PUT /api/v1/admin/settings: any subset of the settings; a secret set to null is removed. */
+export const SettingsUpdate = z
+  .object({
+    values: z
+      .object({
+        activation_window_minutes: StoreSettings.shape.activation_window_minutes,
+        early_cancel_minutes: StoreSettings.shape.early_cancel_minutes,
+        purchase_limit_per_minute: StoreSettings.shape.purchase_limit_per_minute,
+        topup_limits: StoreSettings.shape.topup_limits,
+        registrations_per_hour: StoreSettings.shape.registrations_per_hour,
+        sandbox: StoreSettings.shape.sandbox,
+      })
+      .partial()
+      .strict()
+      .optional(),
+    secrets: z
+      .object(
+        Object.fromEntries(SECRET_NAMES.map((n) => [n, SecretValue.nullable().optional()])) as Record<
+          SecretName,
+          z.ZodOptional<z.ZodNullable<typeof SecretValue>>
+        >,
+      )
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

@@ -79,6 +79,28 @@ describe('access matrix: every API route × anonymous and each role', async () =
     expect(app.declaredAccess.get('GET /api/v1/users/me')).toBe('authenticated');
   });
 
+  it('covers the staff routes of settings, user detail, categories, countries, reports and SMS providers', () => {
+    const expected: Record<string, Access> = {
+      'GET /api/v1/admin/settings': ['MANAGER', 'ADMIN'],
+      'PUT /api/v1/admin/settings': ['ADMIN'],
+      'GET /api/v1/admin/users/:id/detail': ['MANAGER', 'ADMIN'],
+      'POST /api/v1/admin/users/:id/api-keys/:keyId/revoke': ['ADMIN'],
+      'GET /api/v1/admin/categories': ['ADMIN'],
+      'POST /api/v1/admin/categories': ['ADMIN'],
+      'PATCH /api/v1/admin/categories/:id': ['ADMIN'],
+      'PUT /api/v1/admin/categories/order': ['ADMIN'],
+      'PUT /api/v1/admin/services/:code/category': ['ADMIN'],
+      'GET /api/v1/admin/countries': ['ADMIN'],
+      'PATCH /api/v1/admin/countries/:code': ['ADMIN'],
+      'PUT /api/v1/admin/countries/order': ['ADMIN'],
+      'GET /api/v1/admin/reports': ['MANAGER', 'ADMIN'],
+      'GET /api/v1/admin/sms/providers': ['MANAGER', 'ADMIN'],
+      'PUT /api/v1/admin/sms/providers': ['ADMIN'],
+    };
+    for (const [key, access] of Object.entries(expected))
+      expect(app.declaredAccess.get(key), key).toEqual(access);
+  });
+
   describe.each(routes)('$key ($access)', ({ method, path, access }) => {
     it('anonymous', async () => {
       const res = await call(method, path);

@@ -67,6 +67,16 @@ const AdminPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
+const UserDetailPage = lazy(() =>
+  import('../features/admin/user-detail-page.tsx').then((m) => ({ default: m.UserDetailPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/admin/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
+);
+const SmsPage = lazy(() => import('../features/admin/sms-page.tsx').then((m) => ({ default: m.SmsPage })));
+const SettingsPage = lazy(() =>
+  import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
 const AdminUsersPage = lazy(() =>
   import('../features/admin/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
@@ -87,6 +97,17 @@ const AdminProductCategoriesPage = lazy(() =>
 );
 const ApiDocsPage = lazy(() =>
   import('../features/api-docs/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
+);
+const AdminCategoriesPage = lazy(() =>
+  import('../features/catalog/admin-categories-page.tsx').then((m) => ({ default: m.AdminCategoriesPage })),
+);
+const AdminCountriesPage = lazy(() =>
+  import('../features/catalog/admin-countries-page.tsx').then((m) => ({ default: m.AdminCountriesPage })),
+);
+const AdminOrdersExportPage = lazy(() =>
+  import('../features/activations/admin-orders-export-page.tsx').then((m) => ({
+    default: m.AdminOrdersExportPage,
+  })),
 );
 const AdminOrdersPage = lazy(() =>
   import('../features/activations/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
@@ -176,6 +197,46 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/admin/users/:id',
+            element: (
+              <RequireStaff>
+                <UserDetailPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/reports',
+            element: (
+              <RequireStaff>
+                <ReportsPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/orders/reports',
+            element: (
+              <RequireStaff>
+                <ReportsPage ordersOnly />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/sms',
+            element: (
+              <RequireStaff>
+                <SmsPage />
+              </RequireStaff>
+            ),
+          },
+          {
+            path: '/admin/settings',
+            element: (
+              <RequireStaff>
+                <SettingsPage />
+              </RequireStaff>
+            ),
+          },
+          {
             path: '/admin/users',
             element: (
               <RequireAdmin>
@@ -200,11 +261,18 @@ export const router = createBrowserRouter([
             ),
           },
           {
-            // The admin menu's "categories" opens the same screen as the products page's link.
             path: '/admin/categories',
             element: (
               <RequireAdmin>
-                <AdminProductCategoriesPage />
+                <AdminCategoriesPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/countries',
+            element: (
+              <RequireAdmin>
+                <AdminCountriesPage />
               </RequireAdmin>
             ),
           },
@@ -213,6 +281,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireAdmin>
                 <AdminProductCategoriesPage />
+              </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/orders/export',
+            element: (
+              <RequireAdmin>
+                <AdminOrdersExportPage />
               </RequireAdmin>
             ),
           },

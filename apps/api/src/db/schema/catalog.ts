@@ -17,6 +17,9 @@ export const countries = pgTable('countries', {
   dialCode: text('dial_code').notNull(),
   flag: text('flag').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  /** The country number of the reseller protocol (handler_api.php); null when not mapped. */
+  protocolId: integer('protocol_id'),
 });
 
 export const services = pgTable('services', {

@@ -73,6 +73,28 @@ export function createApiKeysService(deps: {
 }) {
   const { db, repository, audit, webhookPolicy, now } = deps;
 
+  /**
+   * Revokes a key of `ownerId` (its owner, or staff acting for them): from the next call on, it answers
+   * BAD_KEY. Audited with who did it.
+   */
+  async function revokeOf(actor: Actor, ownerId: string, id: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await repository.revoke(ownerId, id, now(), tx);
+      if (!row) throw new AppError('API_KEY_NOT_FOUND', 404);
+      await audit.record(
+        {
+          action: 'DELETE',
+          actor: { id: actor.id, email: actor.email },
+          entityType: 'api_keys',
+          entityId: row.id,
+          ip: actor.ip,
+          before: { name: row.name, prefix: row.prefix },
+        },
+        tx,
+      );
+    });
+  }
+
   return {
     async list(userId: string, page: { skip: number; limit: number }): Promise<ApiKeysPage> {
       const { items, total } = await repository.listLive(userId, page);
@@ -163,24 +185,10 @@ export function createApiKeysService(deps: {
     /** Whether this live key is the user's own (for views of a key that other features own). */
     ownsLiveKey: (userId: string, id: string): Promise<boolean> => repository.isLive(userId, id),
 
-    /** Revokes one of the actor's own keys: from the next call on, it answers BAD_KEY. */
-    async revoke(actor: Actor, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await repository.revoke(actor.id, id, now(), tx);
-        if (!row) throw new AppError('API_KEY_NOT_FOUND', 404);
-        await audit.record(
-          {
-            action: 'DELETE',
-            actor: { id: actor.id, email: actor.email },
-            entityType: 'api_keys',
-            entityId: row.id,
-            ip: actor.ip,
-            before: { name: row.name, prefix: row.prefix },
-          },
-          tx,
-        );
-      });
-    },
+    /** Revokes one of the actor's own keys. */
+    revoke: (actor: Actor, id: string) => revokeOf(actor, actor.id, id),
+
+    revokeOf,
 
     /**
      * The holder of a key, or null for a malformed, unknown or revoked key or a deactivated owner: all

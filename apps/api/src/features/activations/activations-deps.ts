@@ -21,6 +21,15 @@ export interface ActivationsDeps {
   /** Per-user limit on new purchases; none when absent. */
   rateLimiter?: RateLimiter;
   purchaseLimit?: RateLimitRule;
+  /** Read on each purchase when given (staff change them in the store's settings); overrides the above. */
+  rules?: () => Promise<{
+    activationTtlMs: number;
+    purchaseLimit: RateLimitRule;
+    /** Provider names to try, in order (staff may reorder or switch some off); all of them when absent. */
+    providerOrder?: readonly string[];
+    /** How long after its number is assigned a customer must wait to cancel; none when absent. */
+    earlyCancelMs?: number;
+  }>;
   /** How long a claimed check may take before another worker may claim it again. */
   upstreamTimeoutMs?: number;
   log?: { warn(obj: object, msg: string): void };

@@ -24,6 +24,7 @@ export function createActivationsModule(deps: {
   providers: readonly NumberProvider[];
   limiter: RateLimiter;
   upstreamTimeoutMs: number;
+  rules?: ActivationsDeps['rules'];
   log: FastifyBaseLogger;
   onSmsReceived?: ActivationsDeps['onSmsReceived'];
   now: () => Date;
@@ -39,6 +40,7 @@ export function createActivationsModule(deps: {
     now,
     rateLimiter: deps.limiter,
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
+    rules: deps.rules,
     log: deps.log,
     audit: deps.audit,
     onSmsReceived: deps.onSmsReceived,

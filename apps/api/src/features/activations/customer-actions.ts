@@ -10,7 +10,7 @@ import type { Upstream } from './upstream.ts';
 
 /** What customers do to their own activations; another customer's is answered as not found. */
 export function createCustomerActions(
-  deps: Pick<ActivationsDeps, 'db' | 'repository' | 'now'> & {
+  deps: Pick<ActivationsDeps, 'db' | 'repository' | 'now' | 'rules'> & {
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
     upstream: Pick<Upstream, 'upstreamOf'>;
@@ -33,6 +33,9 @@ export function createCustomerActions(
     const row = await findOwnedOrThrow(userId, id);
     const refusal = cancelRefusal(row);
     if (refusal) throw refusal;
+    const earlyMs = (await deps.rules?.())?.earlyCancelMs ?? 0;
+    if (row.assignedAt && now().getTime() - new Date(row.assignedAt).getTime() < earlyMs)
+      throw new AppError('EARLY_CANCEL_DENIED', 409);
     await releaseUpstream(row, 'customer');
     await db.transaction(async (tx) => {
       const locked = await repository.lock(id, tx);

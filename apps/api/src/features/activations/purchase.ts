@@ -35,7 +35,15 @@ function purchaseFailure(code: string | null): AppError {
 export function createPurchase(
   deps: Pick<
     ActivationsDeps,
-    'db' | 'repository' | 'ledger' | 'catalog' | 'providers' | 'now' | 'rateLimiter' | 'purchaseLimit'
+    | 'db'
+    | 'repository'
+    | 'ledger'
+    | 'catalog'
+    | 'providers'
+    | 'now'
+    | 'rateLimiter'
+    | 'purchaseLimit'
+    | 'rules'
   > & {
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
@@ -48,7 +56,11 @@ export function createPurchase(
   const getDetail = deps.queries.get;
   const { warn, bestEffort } = deps.upstream;
   const { interrupted } = deps;
-  const purchaseLimit = deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT;
+  const fixedRules: Awaited<ReturnType<NonNullable<ActivationsDeps['rules']>>> = {
+    activationTtlMs: ACTIVATION_TTL_MS,
+    purchaseLimit: deps.purchaseLimit ?? DEFAULT_PURCHASE_LIMIT,
+  };
+  const rules = deps.rules ?? (async () => fixedRules);
 
   /** A retried request with a key seen before: the same activation, or the same refusal, never a new charge. */
   async function replay(existing: ActivationRow, input: PurchaseInput) {
@@ -60,6 +72,7 @@ export function createPurchase(
 
   async function limitPurchases(userId: string) {
     if (!deps.rateLimiter) return;
+    const { purchaseLimit } = await rules();
     const hit = await deps.rateLimiter.hit(`activations:purchase:${userId}`, purchaseLimit);
     if (hit.count > purchaseLimit.limit) throw rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED');
   }
@@ -123,11 +136,17 @@ export function createPurchase(
       return replay(winner, input);
     }
 
+    const { activationTtlMs, providerOrder } = await rules();
+    const chosen = providerOrder
+      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
+      : providers;
     // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
     let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
     try {
+      if (chosen.length === 0)
+        throw new UpstreamError('UNAVAILABLE', 'every number provider is switched off');
       served = await requestNumberWithFailover(
-        providers,
+        chosen,
         { service: product.serviceCode, country: product.countryCode, orderId: id },
         (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
         (provider) => interrupted.recordRequest(id, provider),
@@ -152,7 +171,7 @@ export function createPurchase(
           upstreamId: served.upstreamId,
           phoneNumber: served.phoneNumber,
           assignedAt: at,
-          expiresAt: later(at, ACTIVATION_TTL_MS),
+          expiresAt: later(at, activationTtlMs),
           nextCheckAt: later(at, CHECK_EVERY_MS),
           updatedAt: at,
         },

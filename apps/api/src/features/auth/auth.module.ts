@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -28,6 +28,8 @@ export function createAuthModule(deps: {
   audit: AuditService;
   limiter: RateLimiter;
   mail: MailService;
+  /** Where the registration limit is read on each sign-up; the environment's value when absent. */
+  registrations?: () => Promise<RateLimitRule>;
   now: () => Date;
 }) {
   const { config, db, users, audit, limiter, mail, now } = deps;
@@ -47,7 +49,7 @@ export function createAuthModule(deps: {
     sessions,
     audit,
     limiter,
-    registrations: { limit: config.registrationsPerHour, windowMs: 60 * 60_000 },
+    registrations: deps.registrations ?? { limit: config.registrationsPerHour, windowMs: 60 * 60_000 },
     now,
   });
   const oidc = createOidcService({

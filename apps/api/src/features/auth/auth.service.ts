@@ -59,7 +59,8 @@ export function createAuthService({
   sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume' | 'hit' | 'peek' | 'clear' | 'purgeExpired'>;
-  registrations?: RateLimitRule;
+  /** A rule, or where to read it each time (staff change it in the store's settings). */
+  registrations?: RateLimitRule | (() => Promise<RateLimitRule>);
   now: () => Date;
 }) {
   const loginFailed = (email: string, user: User | undefined, ip: string, reason: string) =>
@@ -105,7 +106,8 @@ export function createAuthService({
   return {
     /** Creates a CUSTOMER account. It does not sign in: the web sends the user to /login afterwards. */
     async register(body: RegisterBody, meta: RequestMeta): Promise<CurrentUser> {
-      await limiter.consume(`register:${meta.ip}`, registrations);
+      const rule = typeof registrations === 'function' ? await registrations() : registrations;
+      await limiter.consume(`register:${meta.ip}`, rule);
       assertPasswordAcceptable(body.password);
       const user = await users.createUser({
         email: body.email,

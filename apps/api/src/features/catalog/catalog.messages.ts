@@ -15,4 +15,21 @@ registerMessages({
   },
   UNKNOWN_SERVICE: { pt: 'Serviço não encontrado.', en: 'Service not found.' },
   UNKNOWN_COUNTRY: { pt: 'País não encontrado.', en: 'Country not found.' },
+  CATEGORY_NOT_FOUND: { pt: 'Categoria não encontrada.', en: 'Category not found.' },
+  CATEGORY_SLUG_TAKEN: {
+    pt: 'Já existe uma categoria com o identificador {slug}.',
+    en: 'A category with the identifier {slug} already exists.',
+  },
+  NOTHING_TO_CHANGE: {
+    pt: 'Envie ao menos um campo para alterar.',
+    en: 'Send at least one field to change.',
+  },
+  ORDER_MISMATCH: {
+    pt: 'A nova ordem deve conter cada item exatamente uma vez. Recarregue a página e tente de novo.',
+    en: 'The new order must hold every item exactly once. Reload the page and try again.',
+  },
+  PROTOCOL_ID_TAKEN: {
+    pt: 'O número de país {id} do protocolo já está em uso por outro país.',
+    en: 'The protocol country number {id} is already used by another country.',
+  },
 });

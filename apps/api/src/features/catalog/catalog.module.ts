@@ -6,7 +6,10 @@ import { catalogAdminRoutes } from './catalog.admin.routes.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { createCatalogService, type StockSource } from './catalog.service.ts';
+import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
+import { createCategoriesRepository } from './categories.repository.ts';
 import { createProductsRepository } from './products.repository.ts';
+import { createStaffCategories } from './staff-categories.ts';
 import { createStaffProductsService } from './staff-products.ts';
 
 /** How often each process looks at whether the stock is due; it is due at most every STOCK_SYNC_MS. */
@@ -26,6 +29,7 @@ export function createCatalogModule(deps: {
   const products = createProductsRepository(db);
   const service = createCatalogService({ repository, products });
   const staffProducts = createStaffProductsService({ db, catalog: repository, products, audit, now });
+  const staffCategories = createStaffCategories({ db, repository: createCategoriesRepository(db), audit });
   const syncStock: PeriodicTask = {
     name: 'catalog:sync-stock',
     intervalMs: STOCK_LOOK_MS,
@@ -35,6 +39,7 @@ export function createCatalogModule(deps: {
     routes: async (app) => {
       await app.register(catalogRoutes, { catalog: service });
       await app.register(catalogAdminRoutes, { service: staffProducts });
+      await app.register(catalogStructureAdminRoutes, { service: staffCategories });
     },
     tasks: [syncStock],
   };

@@ -56,10 +56,11 @@ export function createCatalogRepository(db: Executor) {
           nameEn: countries.nameEn,
           flag: countries.flag,
           dialCode: countries.dialCode,
+          sortOrder: countries.sortOrder,
         })
         .from(countries)
         .where(eq(countries.isActive, true))
-        .orderBy(asc(countries.namePt));
+        .orderBy(asc(countries.sortOrder), asc(countries.namePt));
     },
 
     async listCategoriesWithCounts() {

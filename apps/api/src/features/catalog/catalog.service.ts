@@ -66,7 +66,12 @@ export function createCatalogService({
 
     async listCountries(lang: Lang): Promise<CountrySummary[]> {
       const rows = await repository.listCountries();
-      const list = rows.map((r) => ({
+      // Staff's order first (all 0 until someone orders them), then by name in the caller's language.
+      const name = (r: (typeof rows)[number]) => (lang === 'en' ? r.nameEn : r.namePt);
+      rows.sort(
+        (a, b) => a.sortOrder - b.sortOrder || name(a).localeCompare(name(b), lang === 'en' ? 'en' : 'pt-BR'),
+      );
+      return rows.map((r) => ({
         code: r.code,
         name: lang === 'en' ? r.nameEn : r.namePt,
         name_pt: r.namePt,
@@ -74,7 +79,6 @@ export function createCatalogService({
         flag: r.flag,
         dial_code: r.dialCode,
       }));
-      return list.sort((a, b) => a.name.localeCompare(b.name, lang === 'en' ? 'en' : 'pt-BR'));
     },
 
     async listProducts(

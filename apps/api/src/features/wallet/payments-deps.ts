@@ -14,6 +14,10 @@ export interface PaymentsDeps {
   built: BuiltProvider;
   limiter: RateLimiter;
   config: Pick<PaymentsConfig, 'limits' | 'rateLimit'>;
+  /** Read on each top-up when given (staff change them in the store's settings); else config.limits. */
+  topupLimits?: () => Promise<PaymentsConfig['limits']>;
+  /** Whether staff allow the sandbox's "pay now" (the store's settings); always when absent. */
+  sandboxAllowed?: () => Promise<boolean>;
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;

@@ -1,6 +1,10 @@
 import { registerMessages } from '../../http/errors.ts';
 
 registerMessages({
+  SANDBOX_DISABLED: {
+    pt: 'Os pagamentos de teste estão desativados nesta loja.',
+    en: 'Test payments are switched off in this store.',
+  },
   AMOUNT_NOT_CENTS: {
     pt: 'O valor deve ser um número inteiro de centavos (por exemplo, 5000 para R$ 50,00).',
     en: 'The amount must be a whole number of cents (for example, 5000 for $50.00).',

@@ -7,7 +7,7 @@ import type { PaymentsDeps } from './payments-deps.ts';
 
 /** What the sandbox's payer does: settle a charge at will, or pay or cancel on the hosted checkout page. */
 export function createSandboxPayments(
-  deps: Pick<PaymentsDeps, 'repository' | 'now' | 'built'> & {
+  deps: Pick<PaymentsDeps, 'repository' | 'now' | 'built' | 'sandboxAllowed'> & {
     settlement: Pick<PaymentSettlement, 'providerFailure' | 'applyOutcome' | 'outcomeOf'>;
     payments: OwnedPayments;
   },
@@ -20,6 +20,7 @@ export function createSandboxPayments(
   /** The payer pays (or fails) now; the sandbox then delivers its signed webhook. */
   async function simulate(userId: string, id: string, outcome: 'paid' | 'failed'): Promise<PaymentIntent> {
     if (!sandbox) throw new AppError('NOT_FOUND', 404);
+    if (deps.sandboxAllowed && !(await deps.sandboxAllowed())) throw new AppError('SANDBOX_DISABLED', 403);
     const row = await owned(userId, id);
     if (row.status !== 'pending' || !row.providerRef) throw new AppError('PAYMENT_NOT_PENDING', 409);
     try {

@@ -31,7 +31,10 @@ interface Terms {
 
 /** New top-ups: a PIX, card or boleto charge paid on our page, or a card payment on the provider's hosted page. */
 export function createTopupIntents(
-  deps: Pick<PaymentsDeps, 'repository' | 'limiter' | 'config' | 'publicUrl' | 'now' | 'built'> & {
+  deps: Pick<
+    PaymentsDeps,
+    'repository' | 'limiter' | 'config' | 'topupLimits' | 'publicUrl' | 'now' | 'built'
+  > & {
     settlement: Pick<PaymentSettlement, 'providerFailure' | 'applyOutcome'>;
     payments: Pick<OwnedPayments, 'toView'>;
   },
@@ -41,24 +44,24 @@ export function createTopupIntents(
   const { providerFailure, applyOutcome } = deps.settlement;
   const { toView } = deps.payments;
 
-  function checkAmount(amount: number, currency: Currency) {
+  const limitsNow = deps.topupLimits ?? (async () => config.limits);
+
+  async function checkAmount(amount: number, currency: Currency) {
+    const { min, max } = (await limitsNow())[currency];
     if (!Number.isSafeInteger(amount)) {
       // A huge or fractional number is refused by the limits first when it is plainly out of range.
-      if (Number.isFinite(amount) && amount > config.limits[currency].max)
-        throw new AppError('AMOUNT_TOO_HIGH', 422, {
-          limit: formatMoney(config.limits[currency].max, currency),
-        });
+      if (Number.isFinite(amount) && amount > max)
+        throw new AppError('AMOUNT_TOO_HIGH', 422, { limit: formatMoney(max, currency) });
       throw new AppError('AMOUNT_NOT_CENTS', 422);
     }
-    const { min, max } = config.limits[currency];
     if (amount < min) throw new AppError('AMOUNT_TOO_LOW', 422, { limit: formatMoney(min, currency) });
     if (amount > max) throw new AppError('AMOUNT_TOO_HIGH', 422, { limit: formatMoney(max, currency) });
   }
 
-  function checkTerms(method: PaymentMethod, amount: number, currency: Currency) {
+  async function checkTerms(method: PaymentMethod, amount: number, currency: Currency) {
     if (!methodTakesCurrency(method, currency)) throw new AppError('METHOD_CURRENCY_MISMATCH', 422);
     if (!provider.supports(method, currency)) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 422);
-    checkAmount(amount, currency);
+    await checkAmount(amount, currency);
   }
 
   const cardExpiry = (row: PaymentRow) => new Date(row.createdAt.getTime() + CARD_TTL_MS);
@@ -106,7 +109,7 @@ export function createTopupIntents(
     user: Payee,
     input: { amount: number; currency: Currency; method: PaymentMethod; payer?: BoletoPayer },
   ): Promise<PaymentIntent> {
-    checkTerms(input.method, input.amount, input.currency);
+    await checkTerms(input.method, input.amount, input.currency);
     if (input.method === 'boleto' && provider.name === 'mercadopago' && !input.payer)
       throw new AppError('BOLETO_PAYER_REQUIRED', 422);
     const { payment, created: charge } = await openPayment(
@@ -132,7 +135,7 @@ export function createTopupIntents(
     user: Payee,
     input: { amount: number; currency: Currency },
   ): Promise<{ id: string; url: string }> {
-    checkTerms('card', input.amount, input.currency);
+    await checkTerms('card', input.amount, input.currency);
     const back = (paymentId: string, result: string) =>
       `${deps.publicUrl}/dashboard/balance?payment=${paymentId}&checkout=${result}`;
     const { payment, created: session } = await openPayment(

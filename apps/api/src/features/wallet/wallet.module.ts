@@ -8,6 +8,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { buildPaymentProvider } from './payment-providers.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService, SWEEP } from './payments.service.ts';
+import type { PaymentsDeps } from './payments-deps.ts';
 import { sandboxCheckoutRoutes } from './sandbox-checkout.routes.ts';
 import { createStaffAdjustments } from './staff-adjustments.ts';
 import { walletAdminRoutes } from './wallet.admin.routes.ts';
@@ -23,6 +24,8 @@ export async function createWalletModule(deps: {
   /** Whether a customer exists, for staff adjustments (the users table belongs to the account feature). */
   userExists: (id: string, ex: Executor) => Promise<boolean>;
   limiter: RateLimiter;
+  topupLimits?: PaymentsDeps['topupLimits'];
+  sandboxAllowed?: PaymentsDeps['sandboxAllowed'];
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
@@ -42,6 +45,8 @@ export async function createWalletModule(deps: {
     built,
     limiter,
     config: config.payments,
+    topupLimits: deps.topupLimits,
+    sandboxAllowed: deps.sandboxAllowed,
     publicUrl: config.publicUrl,
     now,
     log,

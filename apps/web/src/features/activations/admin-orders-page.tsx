@@ -82,10 +82,12 @@ export function AdminOrdersPage() {
           <p className="mt-1 text-slate-600">{t('subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {/* The reports screen is not built yet: the admin dashboard holds the statistics meanwhile. */}
-          <Link to="/admin" className={buttonClasses('secondary')}>
+          <Link to="/admin/orders/reports" className={buttonClasses('secondary')}>
             <BarChart3 className="size-4" aria-hidden />
             {t('links.reports')}
+          </Link>
+          <Link to="/admin/orders/export" className={buttonClasses('secondary')}>
+            {t('links.exportPage')}
           </Link>
           <a
             href={exportOrdersUrl(filter, lang)}

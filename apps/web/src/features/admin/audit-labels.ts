@@ -30,6 +30,7 @@ export const LABELLED_ACTIONS = [
   'LOGIN_FAILED',
   'REGISTER',
   'REVOKE_SESSIONS',
+  'UPDATE_SETTINGS',
 ] as const;
 
 /** Entity types with a label (`entities.<type>`), as spec §2 lists them. */

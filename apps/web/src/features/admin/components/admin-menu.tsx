@@ -36,11 +36,11 @@ export const ADMIN_MENU: { key: MenuKey; to: string; icon: LucideIcon; ready: bo
   { key: 'products', to: '/admin/products', icon: Package, ready: true },
   { key: 'orders', to: '/admin/orders', icon: ReceiptText, ready: true },
   { key: 'categories', to: '/admin/categories', icon: FolderTree, ready: true },
-  { key: 'countries', to: '/admin/countries', icon: Globe2, ready: false },
-  { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: false },
+  { key: 'countries', to: '/admin/countries', icon: Globe2, ready: true },
+  { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: true },
   { key: 'audit', to: '/admin/audit', icon: ScrollText, ready: true },
-  { key: 'settings', to: '/admin/settings', icon: Settings, ready: false },
-  { key: 'reports', to: '/admin/reports', icon: BarChart3, ready: false },
+  { key: 'settings', to: '/admin/settings', icon: Settings, ready: true },
+  { key: 'reports', to: '/admin/reports', icon: BarChart3, ready: true },
 ];
 
 export function AdminMenu() {

@@ -2,6 +2,7 @@ import type { Role } from '@numero/contract/common';
 import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { Table, Td, Th } from '../../../components/ui/table.tsx';
@@ -76,7 +77,9 @@ function Identity({ user, isSelf }: { user: DisplayUser; isSelf: boolean }) {
       <Avatar name={user.name} active={user.is_active} />
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900" data-testid="user-name">
-          {user.name}
+          <Link to={`/admin/users/${user.id}`} className="hover:underline">
+            {user.name}
+          </Link>
           {isSelf && <span className="ml-1 font-normal text-slate-500">({t('you')})</span>}
         </p>
         <p className="truncate text-slate-600" data-testid="user-email">

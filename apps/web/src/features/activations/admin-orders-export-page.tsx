@@ -1,0 +1,126 @@
+import { ACTIVATION_STATUSES, ORDER_PAYMENT_STATUSES } from '@numero/contract/activations';
+import { ArrowLeft, Download } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { CheckboxField, SearchField, SelectField } from '../../components/ui/field.tsx';
+import { normaliseLanguage } from '../../i18n/index.ts';
+import { exportOrdersUrl } from './api/export-orders.ts';
+import { EXPORT_COLUMNS, type ExportColumn, keepColumns } from './orders-export-csv.ts';
+
+/** /admin/orders/export: choose the filters and the columns, then download the orders as CSV. */
+export function AdminOrdersExportPage() {
+  const { t, i18n } = useTranslation('admin-orders-export');
+  const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [payment, setPayment] = useState('');
+  const [columns, setColumns] = useState<Set<ExportColumn>>(() => new Set(EXPORT_COLUMNS));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = (c: ExportColumn, on: boolean) =>
+    setColumns((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(c);
+      else next.delete(c);
+      return next;
+    });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (columns.size === 0) {
+      setError(t('noColumns'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const url = exportOrdersUrl(
+        {
+          search: search.trim() || undefined,
+          status: (status || undefined) as never,
+          payment_status: (payment || undefined) as never,
+        },
+        lang,
+      );
+      const res = await fetch(url, { credentials: 'include' });
+      if (!res.ok) throw new Error(String(res.status));
+      const csv = keepColumns(await res.text(), columns);
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv';
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+      link.download = name;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } catch {
+      setError(t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/admin/orders"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
+        <Card>
+          <CardTitle>{t('filters')}</CardTitle>
+          <div className="grid gap-3 sm:grid-cols-3">
+            <SearchField label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+            <SelectField label={t('status')} value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="">{t('all')}</option>
+              {ACTIVATION_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t('payment')} value={payment} onChange={(e) => setPayment(e.target.value)}>
+              <option value="">{t('all')}</option>
+              {ORDER_PAYMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </Card>
+        <Card>
+          <CardTitle>{t('columns')}</CardTitle>
+          <div className="grid gap-1 sm:grid-cols-3">
+            {EXPORT_COLUMNS.map((c) => (
+              <CheckboxField
+                key={c}
+                label={t(`column.${c}`)}
+                checked={columns.has(c)}
+                onChange={(e) => toggle(c, e.target.checked)}
+              />
+            ))}
+          </div>
+        </Card>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" loading={busy} icon={<Download className="size-4" aria-hidden />}>
+            {t('download')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

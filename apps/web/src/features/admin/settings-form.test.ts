@@ -1,0 +1,58 @@
+import type { SettingsView } from '@numero/contract/admin';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, draftOf, parseUnits } from './settings-form.ts';
+
+const view: SettingsView = {
+  values: {
+    activation_window_minutes: 20,
+    early_cancel_minutes: 2,
+    purchase_limit_per_minute: 10,
+    topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
+    registrations_per_hour: 10,
+    sandbox: { payments: true, numbers: true },
+    sms_providers: { order: ['simulator'], disabled: [] },
+  },
+  secrets: {
+    mercadopago_access_token: { set: false, masked: null },
+    mercadopago_webhook_secret: { set: false, masked: null },
+    stripe_secret_key: { set: true, masked: '••••abcd' },
+    stripe_webhook_secret: { set: false, masked: null },
+  },
+  updated_at: null,
+  updated_by: null,
+};
+
+describe('settings form', () => {
+  it('shows money in the language’s format and sends it back as the same cents', () => {
+    const draft = draftOf(view, 'pt');
+    expect(draft.money['BRL.min']).toBe('5,00');
+    const result = bodyOf(draft);
+    const { sms_providers: _providers, ...values } = view.values;
+    // The providers have their own screen: this form never sends them.
+    expect('body' in result && result.body.values).toEqual(values);
+    // Blank key fields send nothing: the stored key stays.
+    expect('body' in result && result.body.secrets).toBeUndefined();
+  });
+
+  it('parses amounts typed either way', () => {
+    expect(parseUnits('5')).toBe(500);
+    expect(parseUnits('5,5')).toBe(550);
+    expect(parseUnits('R$ 1.99')).toBe(199);
+    expect(parseUnits('1.500,00')).toBeNull();
+  });
+
+  it('names every wrong field instead of sending', () => {
+    const draft = draftOf(view, 'en');
+    draft.activation_window_minutes = '0';
+    draft.money['USD.min'] = '2000.00';
+    draft.money['USD.max'] = '10.00';
+    draft.secrets.stripe_webhook_secret = 'short';
+    expect(bodyOf(draft)).toEqual({
+      errors: {
+        activation_window_minutes: 'range',
+        'USD.min': 'minAboveMax',
+        stripe_webhook_secret: 'secret',
+      },
+    });
+  });
+});

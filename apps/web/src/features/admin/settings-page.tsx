@@ -1,0 +1,217 @@
+import { SECRET_NAMES, type SecretName, type SettingsView } from '@numero/contract/admin';
+import { ArrowLeft, KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
+import { CheckboxField, TextField } from '../../components/ui/field.tsx';
+import { formatDateTime } from '../../i18n/format.ts';
+import { isAdmin } from '../../lib/roles.ts';
+import { useSession } from '../../lib/session/session.tsx';
+import { useSettings, useUpdateSettings } from './api/settings.ts';
+import { dashboardErrorMessage } from './error-message.ts';
+import { bodyOf, type DraftErrors, draftOf, MONEY_KEYS, type SettingsDraft } from './settings-form.ts';
+
+type NumberKey =
+  | 'activation_window_minutes'
+  | 'early_cancel_minutes'
+  | 'purchase_limit_per_minute'
+  | 'registrations_per_hour';
+
+/** /admin/settings: the store's parameters, read by staff and changed by admins; keys are write-only. */
+export function SettingsPage() {
+  const { t } = useTranslation('admin-settings');
+  const settings = useSettings();
+  // Kept here: a save remounts the form with the stored values (and empty key fields).
+  const [saved, setSaved] = useState(false);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/admin"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      <div className="mt-6">
+        {settings.isPending ? (
+          <Spinner label={t('loading')} className="min-h-40" />
+        ) : settings.isError ? (
+          <ErrorState
+            message={dashboardErrorMessage(settings.error, t)}
+            retryLabel={t('retry')}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : (
+          <SettingsForm
+            key={settings.data.updated_at ?? 'defaults'}
+            view={settings.data}
+            saved={saved}
+            onSaved={setSaved}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SettingsForm({
+  view,
+  saved,
+  onSaved,
+}: {
+  view: SettingsView;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation('admin-settings');
+  const lang = i18n.resolvedLanguage ?? i18n.language;
+  const { user } = useSession();
+  const canWrite = isAdmin(user);
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(view, lang));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const save = useUpdateSettings();
+
+  const set = (patch: Partial<SettingsDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    onSaved(false);
+  };
+  const errorText = (key: string) => (errors[key] ? t(`errors.${errors[key]}`) : null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = bodyOf(draft);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(result.body, { onSuccess: () => onSaved(true) });
+  }
+
+  function removeSecret(name: SecretName) {
+    save.mutate({ secrets: { [name]: null } }, { onSuccess: () => onSaved(true) });
+  }
+
+  const numberField = (key: NumberKey) => (
+    <TextField
+      label={t(`fields.${key}.label`)}
+      hint={t(`fields.${key}.hint`)}
+      inputMode="numeric"
+      name={key}
+      value={draft[key]}
+      error={errorText(key)}
+      disabled={!canWrite}
+      onChange={(e) => set({ [key]: e.target.value })}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={t('title')}>
+      {!canWrite && (
+        <p role="note" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
+          {t('readOnly')}
+        </p>
+      )}
+      <Card>
+        <CardTitle>{t('sections.activations')}</CardTitle>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {numberField('activation_window_minutes')}
+          {numberField('early_cancel_minutes')}
+          {numberField('purchase_limit_per_minute')}
+        </div>
+      </Card>
+      <Card>
+        <CardTitle>{t('sections.topups')}</CardTitle>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {MONEY_KEYS.map((k) => (
+            <TextField
+              key={k}
+              label={t(`fields.money.${k.replace('.', '_')}`)}
+              inputMode="decimal"
+              name={k}
+              value={draft.money[k]}
+              error={errorText(k)}
+              disabled={!canWrite}
+              onChange={(e) => set({ money: { ...draft.money, [k]: e.target.value } })}
+            />
+          ))}
+        </div>
+      </Card>
+      <Card>
+        <CardTitle>{t('sections.accounts')}</CardTitle>
+        <div className="grid gap-4 sm:grid-cols-3">{numberField('registrations_per_hour')}</div>
+      </Card>
+      <Card>
+        <CardTitle>{t('sections.sandbox')}</CardTitle>
+        {(['payments', 'numbers'] as const).map((k) => (
+          <CheckboxField
+            key={k}
+            label={t(`fields.sandbox.${k}.label`)}
+            description={t(`fields.sandbox.${k}.hint`)}
+            checked={draft.sandbox[k]}
+            disabled={!canWrite}
+            onChange={(e) => set({ sandbox: { ...draft.sandbox, [k]: e.target.checked } })}
+          />
+        ))}
+      </Card>
+      <Card>
+        <CardTitle>{t('sections.secrets')}</CardTitle>
+        <p className="mb-4 text-sm text-slate-600">{t('secretsHint')}</p>
+        <ul className="flex flex-col gap-4">
+          {SECRET_NAMES.map((name) => {
+            const current = view.secrets[name];
+            return (
+              <li key={name} className="grid items-end gap-3 sm:grid-cols-[1fr_auto]">
+                <TextField
+                  label={t(`secrets.${name}`)}
+                  type="password"
+                  autoComplete="off"
+                  name={name}
+                  value={draft.secrets[name]}
+                  error={errorText(name)}
+                  disabled={!canWrite}
+                  placeholder={current.set ? t('secretReplace') : t('secretNew')}
+                  hint={
+                    <span className="inline-flex items-center gap-2">
+                      <KeyRound className="size-3" aria-hidden />
+                      {current.set ? t('secretSet', { masked: current.masked }) : t('secretUnset')}
+                    </span>
+                  }
+                  onChange={(e) => set({ secrets: { ...draft.secrets, [name]: e.target.value } })}
+                />
+                {canWrite && current.set && (
+                  <Button type="button" variant="secondary" onClick={() => removeSecret(name)}>
+                    {t('secretRemove')}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+      <div className="flex flex-wrap items-center gap-3">
+        {canWrite && (
+          <Button type="submit" loading={save.isPending}>
+            {save.isPending ? t('saving') : t('save')}
+          </Button>
+        )}
+        {saved && (
+          <span role="status">
+            <Badge tone="success">{t('saved')}</Badge>
+          </span>
+        )}
+        {view.updated_at && (
+          <span className="text-sm text-slate-500">
+            {t('updated', { at: formatDateTime(view.updated_at, lang), by: view.updated_by ?? '—' })}
+          </span>
+        )}
+      </div>
+      {save.isError && <ErrorState message={dashboardErrorMessage(save.error, t)} />}
+    </form>
+  );
+}

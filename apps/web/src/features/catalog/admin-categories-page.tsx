@@ -1,0 +1,241 @@
+import type { AdminCategory } from '@numero/contract/catalog';
+import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { actionErrorText, loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { Badge, ErrorState } from '../../components/ui/feedback.tsx';
+import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx';
+import {
+  moved,
+  useCreateCategory,
+  useMoveService,
+  useOrderCategories,
+  useStaffCategories,
+  useUpdateCategory,
+} from './api/staff-structure.ts';
+
+/** /admin/categories: create, rename, order and switch categories; move services (and their products). */
+export function AdminCategoriesPage() {
+  const { t } = useTranslation('admin-structure');
+  const list = useStaffCategories();
+  const order = useOrderCategories();
+  const move = useMoveService();
+  const errors = [order, move].find((m) => m.isError)?.error;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link
+        to="/admin"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('back')}
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+        {t('categories.title')}
+      </h1>
+      <p className="mt-1 text-slate-600">{t('categories.subtitle')}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        <NewCategory />
+        {errors && <ErrorState message={actionErrorText(errors, t('errors.action'))} />}
+        {list.isPending ? (
+          <TableSkeleton label={t('loading')} rows={3} />
+        ) : list.isError ? (
+          <ErrorState message={loadErrorText(list.error, t)} />
+        ) : (
+          <ol className="flex flex-col gap-4" aria-label={t('categories.title')}>
+            {list.data.map((c, i) => (
+              <li key={c.id} data-testid={`category-${c.slug}`}>
+                <CategoryCard
+                  category={c}
+                  all={list.data}
+                  first={i === 0}
+                  last={i === list.data.length - 1}
+                  onMove={(by) => order.mutate(moved(list.data, i, by).map((x) => x.id))}
+                  onMoveService={(code, categoryId) => move.mutate({ code, categoryId })}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NewCategory() {
+  const { t } = useTranslation('admin-structure');
+  const create = useCreateCategory();
+  const [slug, setSlug] = useState('');
+  const [namePt, setNamePt] = useState('');
+  const [nameEn, setNameEn] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const ok = /^[a-z0-9-]{2,40}$/.test(slug.trim()) && namePt.trim() && nameEn.trim();
+    setInvalid(!ok);
+    if (!ok) return;
+    create.mutate(
+      { slug: slug.trim(), name_pt: namePt.trim(), name_en: nameEn.trim() },
+      {
+        onSuccess: () => {
+          setSlug('');
+          setNamePt('');
+          setNameEn('');
+        },
+      },
+    );
+  }
+  return (
+    <Card>
+      <CardTitle>{t('categories.new')}</CardTitle>
+      <form onSubmit={submit} noValidate className="grid items-end gap-3 sm:grid-cols-4">
+        <TextField
+          label={t('categories.slug')}
+          hint={t('categories.slugHint')}
+          value={slug}
+          error={invalid && !/^[a-z0-9-]{2,40}$/.test(slug.trim()) ? t('errors.slug') : null}
+          onChange={(e) => setSlug(e.target.value)}
+        />
+        <TextField
+          label={t('categories.namePt')}
+          value={namePt}
+          error={invalid && !namePt.trim() ? t('errors.required') : null}
+          onChange={(e) => setNamePt(e.target.value)}
+        />
+        <TextField
+          label={t('categories.nameEn')}
+          value={nameEn}
+          error={invalid && !nameEn.trim() ? t('errors.required') : null}
+          onChange={(e) => setNameEn(e.target.value)}
+        />
+        <Button type="submit" loading={create.isPending}>
+          {t('categories.create')}
+        </Button>
+      </form>
+      {create.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {actionErrorText(create.error, t('errors.action'))}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function CategoryCard({
+  category: c,
+  all,
+  first,
+  last,
+  onMove,
+  onMoveService,
+}: {
+  category: AdminCategory;
+  all: AdminCategory[];
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onMoveService: (code: string, categoryId: number) => void;
+}) {
+  const { t } = useTranslation('admin-structure');
+  const update = useUpdateCategory();
+  const [namePt, setNamePt] = useState(c.name_pt);
+  const [nameEn, setNameEn] = useState(c.name_en);
+  // Shown at once; the saved list replaces it when the server answers.
+  const [active, setActive] = useState(c.is_active);
+  const changed = namePt.trim() !== c.name_pt || nameEn.trim() !== c.name_en;
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-slate-900">
+          {c.name_pt} <span className="font-normal text-slate-500">({c.slug})</span>{' '}
+          <Badge tone={c.is_active ? 'success' : 'neutral'}>
+            {c.is_active ? t('active') : t('inactive')}
+          </Badge>
+        </h2>
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('up', { name: c.name_pt })}
+            disabled={first}
+            onClick={() => onMove(-1)}
+            icon={<ArrowUp className="size-4" aria-hidden />}
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('down', { name: c.name_pt })}
+            disabled={last}
+            onClick={() => onMove(1)}
+            icon={<ArrowDown className="size-4" aria-hidden />}
+          />
+        </div>
+      </div>
+      <div className="mt-3 grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+        <TextField
+          label={t('categories.namePt')}
+          value={namePt}
+          onChange={(e) => setNamePt(e.target.value)}
+        />
+        <TextField
+          label={t('categories.nameEn')}
+          value={nameEn}
+          onChange={(e) => setNameEn(e.target.value)}
+        />
+        <Button
+          variant="secondary"
+          disabled={!changed || !namePt.trim() || !nameEn.trim()}
+          loading={update.isPending}
+          onClick={() =>
+            update.mutate({ id: c.id, changes: { name_pt: namePt.trim(), name_en: nameEn.trim() } })
+          }
+        >
+          {t('rename')}
+        </Button>
+      </div>
+      <CheckboxField
+        className="mt-3"
+        label={t('categories.activeLabel')}
+        description={t('categories.activeHint')}
+        checked={active}
+        onChange={(e) => {
+          setActive(e.target.checked);
+          update.mutate({ id: c.id, changes: { is_active: e.target.checked } });
+        }}
+      />
+      {update.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {actionErrorText(update.error, t('errors.action'))}
+        </p>
+      )}
+      <h3 className="mt-4 text-sm font-semibold text-slate-700">{t('categories.services')}</h3>
+      {c.services.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('categories.noServices')}</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-2">
+          {c.services.map((s) => (
+            <li key={s.code} className="grid items-end gap-2 sm:grid-cols-[1fr_16rem]">
+              <span className="text-sm">
+                {s.name} · {t('categories.products', { count: s.product_count })}
+              </span>
+              <SelectField
+                label={t('categories.moveTo', { name: s.name })}
+                value={c.id}
+                onChange={(e) => onMoveService(s.code, Number(e.target.value))}
+              >
+                {all.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name_pt}
+                  </option>
+                ))}
+              </SelectField>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

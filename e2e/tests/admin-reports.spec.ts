@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { createUserAsAdmin, headers, STAFF_PASSWORD, signInViaApi, staffEmail } from './staff-support.ts';
+import { seriousAxeViolations } from './support.ts';
+
+test.describe('/admin/reports', () => {
+  test('an ADMIN opens the reports from the menu: chart, rates, tables and a CSV of each', async ({
+    page,
+  }) => {
+    await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin');
+    await page.getByTestId('admin-menu-reports').click();
+    await expect(page).toHaveURL(/\/admin\/reports$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
+    // The chart library arrives in its own chunk and draws on a canvas.
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+    const api = await (await page.request.get('/api/v1/admin/reports')).json();
+    const pct = (x: number) =>
+      `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(x * 100)}%`;
+    await expect(page.getByTestId('rate-success')).toContainText(pct(api.rates.success_rate));
+    await expect(page.getByTestId('rate-refund')).toContainText(pct(api.rates.refund_rate));
+    await expect(page.getByRole('heading', { name: 'Serviços mais vendidos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recargas por método' })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV: Receita por período' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^revenue-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    await page.getByLabel('Agrupar por').selectOption('month');
+    await expect(page).toHaveURL(/period=month/);
+    await expect(page.getByTestId('revenue-chart')).toBeVisible();
+  });
+
+  test('the orders screen’s "Relatórios" opens the orders reports; a MANAGER reads them in English', async ({
+    page,
+  }) => {
+    await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/orders');
+    await page.getByRole('link', { name: 'Relatórios' }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/reports$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Relatórios de pedidos' })).toBeVisible();
+
+    const email = staffEmail('reports-manager');
+    await createUserAsAdmin(page.request, email, 'MANAGER');
+    await page.request.post('/api/v1/auth/logout', { headers });
+    await signInViaApi(page.request, email, STAFF_PASSWORD);
+    await page.addInitScript(() => localStorage.setItem('numero.lang', 'en'));
+    await page.goto('/admin/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Best-selling services' })).toBeVisible();
+  });
+});
