@@ -87,11 +87,9 @@ const routes = {
     const [row] = await db.query('balance', BALANCE_SQL, [u.id, 'BRL']);
     json(res, 200, { balance: Number(row?.balance ?? 0), currency: 'BRL' });
   },
-  '/api/v1/catalog/products': async (_req, res) => {
+  '/api/v1/catalog/products': async (req, res) => {
     const rows = await db.query('products', PRODUCTS_SQL, []);
-    json(
-      res,
-      200,
+    const text = JSON.stringify(
       rows.map((r) => ({
         id: r.id,
         sku: r.sku,
@@ -108,6 +106,17 @@ const routes = {
         available: r.stock > 0,
       })),
     );
+    const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      return res.end();
+    }
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      etag,
+    });
+    res.end(text);
   },
 };
 

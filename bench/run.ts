@@ -33,6 +33,8 @@ export interface Endpoint {
   ratio?: number;
   /** Store ÷ another row's store figure must reach this (that row named by `of`). */
   relative?: { of: string; ratio: number };
+  /** Sent with If-None-Match set to the tag of a first answer: a browser revalidating its copy (304). */
+  revalidate?: boolean;
   /** p99 bound in ms, checked on PostgreSQL only (PGlite runs every query on one thread). */
   p99Ms?: number;
 }
@@ -61,32 +63,45 @@ const ENDPOINTS: Endpoint[] = [
     ratio: 0.7,
     p99Ms: 10,
   },
+  {
+    name: 'the same, revalidated (If-None-Match → 304)',
+    path: '/api/v1/catalog/products?currency=BRL',
+    cookie: false,
+    revalidate: true,
+    ratio: 0.7,
+  },
 ];
 
-async function load(url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Measured> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+async function load(url: string, headers: Record<string, string>, expect304: boolean): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const unexpected = expect304 ? result.requests.total - result['3xx'] : result.non2xx;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures: unexpected + result.errors + result.timeouts,
   };
 }
 
-async function warmUp(server: Running, cookie: string) {
-  for (const e of ENDPOINTS)
-    await autocannon({
-      url: server.url + e.path,
-      connections: 2,
-      amount: 200,
-      headers: e.cookie ? { cookie } : {},
-    });
+async function headersFor(server: Running, e: Endpoint, cookie: string): Promise<Record<string, string>> {
+  const headers: Record<string, string> = e.cookie ? { cookie } : {};
+  if (e.revalidate) {
+    const first = await fetch(server.url + e.path, { headers });
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag');
+    if (!etag) throw new Error(`${e.path} answered without an ETag`);
+    headers['if-none-match'] = etag;
+  }
+  return headers;
 }
 
 async function measureAll(server: Running, cookie: string): Promise<Measured[]> {
-  await warmUp(server, cookie);
   const out: Measured[] = [];
-  for (const e of ENDPOINTS)
-    out.push(await load(server.url + e.path, { ...(e.cookie ? { cookie } : {}), ...e.headers }));
+  for (const e of ENDPOINTS) {
+    const headers = await headersFor(server, e, cookie);
+    // A short warm-up first, so the JIT and the connection pools are in their steady state.
+    await autocannon({ url: server.url + e.path, connections: 2, amount: 200, headers });
+    out.push(await load(server.url + e.path, headers, e.revalidate === true));
+  }
   return out;
 }
 
