@@ -1,7 +1,7 @@
 // The processes the benchmark drives: the built store and the ceiling server, each its own node process
 // on 127.0.0.1, and the database they share (a PGlite folder, or a fresh PostgreSQL database).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,8 @@ export interface Running {
   url: string;
   /** Milliseconds from spawn to the first 200 on /ready. */
   startMs: number;
+  /** CPU milliseconds the process spent until then: steadier than the wall clock on a busy machine. */
+  startCpuMs: number;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number
   const running: Running = {
     url,
     startMs,
+    startCpuMs: cpuMsOf(child.pid!),
     async stop() {
       live.delete(running);
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -76,6 +79,16 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number
   };
   live.add(running);
   return running;
+}
+
+/** user + system time of a Linux process, from /proc (clock ticks of 10 ms); NaN elsewhere. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export interface BenchDatabase {

@@ -123,14 +123,14 @@ async function main() {
   const ceilingPort = await freePort();
   const store: Measured[][] = [];
   const ceiling: Measured[][] = [];
-  const restarts: number[] = [];
-  let firstStartMs = 0;
+  const restarts: { wall: number; cpu: number }[] = [];
+  let firstStart = { wall: 0, cpu: 0 };
   console.log(
     `Numero bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, ${ROUNDS} rounds\n`,
   );
   try {
     let server = await startStore(database, storePort);
-    firstStartMs = server.startMs;
+    firstStart = { wall: server.startMs, cpu: server.startCpuMs };
     const cookie = await signUpCustomer(server.url);
     // PGlite is one process's folder: the store and the ceiling take turns on it. PostgreSQL serves both.
     const shared = database.kind === 'postgres';
@@ -138,7 +138,7 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       if (round > 1 && !shared) {
         server = await startStore(database, storePort);
-        restarts.push(server.startMs);
+        restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
       }
       store.push(await measureAll(server, cookie));
       if (!shared) await server.stop();
@@ -151,7 +151,7 @@ async function main() {
     await ceilingServer?.stop();
     // Start-up as `npm start` on a built tree meets it after the first run: schema and data in place.
     server = await startStore(database, storePort);
-    restarts.push(server.startMs);
+    restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
     await server.stop();
   } finally {
     await stopAll();
@@ -163,7 +163,7 @@ async function main() {
     ceiling: ceiling.map((r) => r[i]!),
   }));
   const settings = { duration: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS };
-  const lines = printTable(database.kind, rows, { firstStartMs, restarts });
+  const lines = printTable(database.kind, rows, { first: firstStart, restarts });
   writeReport(database.kind, lines, settings);
 }
 
