@@ -46,7 +46,7 @@ async function caller(req) {
   const hash = createHash('sha256').update(token).digest('hex');
   const [row] = await db.query('session', SESSION_SQL, [hash]);
   const now = Date.now();
-  if (!row || !row.is_active || now >= new Date(row.expires_at).getTime()) return null;
+  if (!row?.is_active || now >= new Date(row.expires_at).getTime()) return null;
   return now - new Date(row.last_seen_at).getTime() < IDLE_MS ? row : null;
 }
 
