@@ -10,5 +10,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': api, '/health': api, '/ready': api },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets scripts/page-budgets.mjs weigh each page's initial JavaScript.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

@@ -91,11 +91,12 @@ export async function seed(
   opts: { adminEmail: string; adminPassword?: string },
 ): Promise<SeedResult> {
   const generatedPassword = opts.adminPassword ? undefined : randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
   let seeded = false;
   await database.execLocked('numero:seed', async (exec) => {
     const done = await exec(`SELECT 1 FROM settings WHERE key = 'seed.version'`);
     if (done.length > 0) return;
+    // Hashed only when the admin is created: every later start skips the deliberately slow hash.
+    const passwordHash = await hashPassword(opts.adminPassword ?? generatedPassword!);
     await exec(demoCatalogueSql());
     await exec(
       `INSERT INTO users (email, password_hash, role, full_name) VALUES (${q(opts.adminEmail)}, ${q(passwordHash)}, 'ADMIN', 'Administrador')

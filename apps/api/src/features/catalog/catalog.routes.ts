@@ -9,10 +9,12 @@ import {
   ServicesResponse,
 } from '@numero/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { etagged } from '../../http/etag.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 // Public and the same for everyone: browsers and any shared cache may keep it. Stock moves, so products
-// are kept for less time than the lists of services and countries.
+// are kept for less time than the lists of services and countries. Each answer carries an ETag: a
+// revalidation that finds the same list is answered 304 without a body.
 const LISTS_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const PRODUCTS_CACHE = 'public, max-age=15, stale-while-revalidate=60';
 
@@ -22,6 +24,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: CategoriesQuery, response: { 200: CategoriesResponse } },
+      onSend: etagged,
     },
     async (request, reply) => {
       reply.header('cache-control', LISTS_CACHE);
@@ -34,6 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: ServicesQuery, response: { 200: ServicesResponse } },
+      onSend: etagged,
     },
     async (request, reply) => {
       reply.header('cache-control', LISTS_CACHE);
@@ -47,6 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: CountriesQuery, response: { 200: CountriesResponse } },
+      onSend: etagged,
     },
     async (request, reply) => {
       reply.header('cache-control', LISTS_CACHE);
@@ -59,6 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: ProductsQuery, response: { 200: ProductsResponse } },
+      onSend: etagged,
     },
     async (request, reply) => {
       reply.header('cache-control', PRODUCTS_CACHE);

@@ -1,0 +1,137 @@
+// The benchmark's table (medians of the rounds beside their targets) and docs/performance.md, which keeps
+// the last run on each database with the machine it ran on.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { kib, measurePages } from '../scripts/page-budgets.mjs';
+import { root } from './processes.ts';
+import type { Endpoint } from './run.ts';
+
+// Other work on the machine moves every figure: the run says how busy it was when it began and ended.
+const loadAtStart = loadavg()[0]!;
+
+export interface Measured {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+export interface Row {
+  endpoint: Endpoint;
+  store: Measured[];
+  ceiling: Measured[];
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function verdict(row: Row, rows: Row[], kind: string): { target: string; pass: boolean | null } {
+  const e = row.endpoint;
+  const rps = median(row.store.map((m) => m.rps));
+  const checks: { text: string; ok: boolean | null }[] = [];
+  if (e.ratio)
+    checks.push({
+      text: `≥ ${e.ratio} of ceiling`,
+      ok: rps / median(row.ceiling.map((m) => m.rps)) >= e.ratio,
+    });
+  if (e.relative) {
+    const other = rows.find((r) => r.endpoint.name === e.relative!.of)!;
+    const ok = rps / median(other.store.map((m) => m.rps)) >= e.relative.ratio;
+    checks.push({ text: `≥ ${e.relative.ratio} × ${e.relative.of}`, ok });
+  }
+  if (e.p99Ms) {
+    const ok = kind === 'postgres' ? median(row.store.map((m) => m.p99)) <= e.p99Ms : null;
+    checks.push({ text: `p99 ≤ ${e.p99Ms} ms${kind === 'postgres' ? '' : ' (on PostgreSQL)'}`, ok });
+  }
+  const failures = row.store.some((m) => m.failures > 0);
+  if (failures) checks.push({ text: 'no errors', ok: false });
+  if (checks.length === 0) return { target: '—', pass: null };
+  const decided = checks.filter((c) => c.ok !== null);
+  return {
+    target: checks.map((c) => c.text).join(', '),
+    pass: decided.length ? decided.every((c) => c.ok) : null,
+  };
+}
+
+const mark = (pass: boolean | null) => (pass === null ? '—' : pass ? 'pass' : '**FAIL**');
+
+export function printTable(
+  kind: string,
+  rows: Row[],
+  start: { first: { wall: number; cpu: number }; restarts: { wall: number; cpu: number }[] },
+): string[] {
+  const lines = [
+    '| Request | store req/s | store p99 | ceiling req/s | ceiling p99 | store ÷ ceiling | target | result |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
+  ];
+  for (const row of rows) {
+    const s = median(row.store.map((m) => m.rps));
+    const c = median(row.ceiling.map((m) => m.rps));
+    const { target, pass } = verdict(row, rows, kind);
+    const failures = row.store.reduce((n, m) => n + m.failures, 0);
+    lines.push(
+      `| \`${row.endpoint.name}\`${failures ? ` (${failures} errors)` : ''} | ${fmt(s)} | ${median(row.store.map((m) => m.p99))} ms | ${fmt(c)} | ${median(row.ceiling.map((m) => m.p99))} ms | ${(s / c).toFixed(2)} | ${target} | ${mark(pass)} |`,
+    );
+  }
+  const wall = median(start.restarts.map((r) => r.wall));
+  const cpu = median(start.restarts.map((r) => r.cpu));
+  const startTarget = kind === 'pglite' ? 1_500 : null;
+  lines.push(
+    '',
+    '| Start-up (spawn → first 200 on `/ready`) | wall ms | CPU ms | target | result |',
+    '|---|---:|---:|---|---|',
+    `| first start (creates the schema, seeds) | ${fmt(start.first.wall)} | ${fmt(start.first.cpu)} | — | — |`,
+    `| start on a built tree with its data | ${fmt(wall)} | ${fmt(cpu)} | ${startTarget ? `≤ ${fmt(startTarget)} ms on PGlite` : '—'} | ${mark(startTarget ? wall <= startTarget : null)} |`,
+  );
+  const dist = join(root, 'apps/web/dist');
+  if (existsSync(join(dist, '.vite/manifest.json'))) {
+    lines.push('', '| Page (initial JavaScript, gzipped) | size | target | result |', '|---|---:|---|---|');
+    for (const p of measurePages(dist))
+      lines.push(`| \`${p.page}\` | ${kib(p.bytes)} | ≤ ${kib(p.target)} | ${mark(p.withinTarget)} |`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+  return lines;
+}
+
+export function writeReport(
+  kind: string,
+  lines: string[],
+  settings: { duration: number; rounds: number; connections: number },
+) {
+  const file = join(root, 'docs/performance.md');
+  const cpu = cpus();
+  const section = [
+    `<!-- bench:${kind} -->`,
+    `## ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+    '',
+    `Last run ${new Date().toISOString()} on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB, Linux ${release()}, Node ${process.versions.node}; ` +
+      `${settings.connections} connections, ${settings.duration} s per endpoint, medians of ${settings.rounds} rounds; ` +
+      `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end.`,
+    '',
+    ...lines,
+    `<!-- /bench:${kind} -->`,
+  ].join('\n');
+  const header = [
+    '# Performance',
+    '',
+    'Written by `npm run bench` (PGlite) and `DATABASE_URL=postgres://… npm run bench` (PostgreSQL). Each run',
+    'starts the built store (`apps/api/dist`, as `npm start` runs it) and, for each request, a **ceiling**:',
+    'a bare `node:http` server (`bench/ceiling.mjs`) doing the same database work with the raw driver and',
+    'hand-written SQL, no session layer, no validation. Both are separate processes on 127.0.0.1, driven',
+    "alternately by autocannon from the runner, with a signed-up customer's session cookie where the",
+    'request needs one. The store runs with `NODE_ENV=production` and `LOG_LEVEL=warn`. The machine is',
+    'shared with other work, so figures move from run to run; the ratio is steadier than either side.',
+    '',
+  ].join('\n');
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const pattern = new RegExp(`<!-- bench:${kind} -->[\\s\\S]*?<!-- /bench:${kind} -->`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+  console.log(`Written to docs/performance.md (${kind}).`);
+}

@@ -1,0 +1,63 @@
+// npm run build:api: bundles the API into apps/api/dist/server.js, so production runs plain JavaScript on
+// node without a transpiler at start-up. Dependencies are bundled too: loading one file is much faster
+// than resolving and reading the thousand small modules of drizzle-orm, zod or redis one by one. Only
+// packages that read their own files at run time stay in node_modules: PGlite (its WebAssembly and data),
+// argon2 (a native addon), the API docs page (its static assets) and pg (an optional native binding).
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url).pathname;
+const outdir = `${root}apps/api/dist`;
+const external = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  'pg',
+  'pg-native',
+];
+
+// Our sources read files beside themselves (migrations, the common-passwords list, the web app's dist);
+// once bundled, import.meta.dirname would be dist/, so each file gets its own folder, relative to the bundle.
+const ownDirname = {
+  name: 'own-dirname',
+  setup(b) {
+    b.onLoad({ filter: /apps\/api\/src\/.*\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('import.meta.dirname')) return undefined;
+      const rel = JSON.stringify(relative(outdir, dirname(args.path)));
+      return {
+        contents: source.replaceAll('import.meta.dirname', `__numeroDir(${rel})`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+const started = performance.now();
+await build({
+  entryPoints: {
+    server: `${root}apps/api/src/server.ts`,
+    supervisor: `${root}apps/api/src/supervisor.ts`,
+  },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [ownDirname],
+  banner: {
+    // Bundled CommonJS packages call require(); an ES module has none of its own.
+    js: [
+      "import { createRequire as __numeroRequire } from 'node:module';",
+      "import { join as __numeroJoin } from 'node:path';",
+      'const require = __numeroRequire(import.meta.url);',
+      'const __numeroDir = (rel) => __numeroJoin(import.meta.dirname, rel);',
+    ].join('\n'),
+  },
+});
+console.log(`Built the API into apps/api/dist in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,67 @@
+// The JavaScript a page downloads before it can run, gzipped, from Vite's manifest of a built web app:
+// the entry and every chunk it imports statically, plus (for a lazy page) the page's chunk and its imports.
+// `node scripts/page-budgets.mjs [dist]` prints each page against its budget and exits 1 on a breach.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const KiB = 1024;
+
+/** Targets from the performance issue; `ceiling` is today's weight, which CI holds while above target. */
+export const PAGES = [
+  { page: '/', chunks: [], target: 120 * KiB, ceiling: 175 * KiB },
+  { page: '/dashboard', chunks: ['src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
+];
+
+export function readManifest(dist) {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+}
+
+/** The files a page loads before it renders: its chunks and, transitively, their static imports. */
+export function initialFiles(manifest, chunkKeys) {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entry) throw new Error('The manifest has no entry chunk');
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk for ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...chunkKeys]) visit(key);
+  return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+export function gzippedSize(dist, files) {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+}
+
+export function measurePages(dist) {
+  const manifest = readManifest(dist);
+  return PAGES.map((p) => {
+    const files = initialFiles(manifest, p.chunks);
+    const bytes = gzippedSize(dist, files);
+    return {
+      ...p,
+      files,
+      bytes,
+      withinTarget: bytes <= p.target,
+      withinCeiling: bytes <= (p.ceiling ?? p.target),
+    };
+  });
+}
+
+export const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.argv[2] ?? new URL('../apps/web/dist', import.meta.url).pathname;
+  const pages = measurePages(dist);
+  for (const p of pages) {
+    const verdict = p.withinTarget ? 'pass' : 'FAIL';
+    console.log(
+      `${p.page.padEnd(12)} ${kib(p.bytes).padStart(10)} gzipped  target ${kib(p.target)}  ${verdict}  (${p.files.length} files)`,
+    );
+  }
+  process.exit(pages.every((p) => p.withinTarget) ? 0 : 1);
+}
