@@ -26,10 +26,10 @@ const OutboxPage = lazy(() =>
   import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
 );
 const PrivacyPage = lazy(() =>
-  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+  import('../features/landing/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
 );
 const TermsPage = lazy(() =>
-  import('../features/legal/legal-page.tsx').then((m) => ({ default: m.TermsPage })),
+  import('../features/landing/legal-page.tsx').then((m) => ({ default: m.TermsPage })),
 );
 const UnauthorizedPage = lazy(() =>
   import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
@@ -96,7 +96,7 @@ const AdminProductCategoriesPage = lazy(() =>
   })),
 );
 const ApiDocsPage = lazy(() =>
-  import('../features/api-docs/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
+  import('../features/reseller/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
 );
 const AdminCategoriesPage = lazy(() =>
   import('../features/catalog/admin-categories-page.tsx').then((m) => ({ default: m.AdminCategoriesPage })),

@@ -1,5 +1,9 @@
+import type {
+  DeleteAccountRequest,
+  DeletionPreview,
+  PersonalDataExport,
+} from '@numero/contract/account-privacy';
 import type { Role } from '@numero/contract/common';
-import type { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/privacy';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';

@@ -1,4 +1,4 @@
-import { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/privacy';
+import { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/account-privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie } from '../../http/session.ts';
 import type { PersonalData } from './personal-data.ts';

@@ -1,4 +1,8 @@
-import type { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/privacy';
+import type {
+  DeleteAccountRequest,
+  DeletionPreview,
+  PersonalDataExport,
+} from '@numero/contract/account-privacy';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
