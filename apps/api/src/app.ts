@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
-  const numberProviders = buildNumberProviders(config.numbers, now);
+  const numberProviders = buildNumberProviders(config.numbers, now, config);
   const account = createAccountModule({ db, audit, now });
   const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
     upstreamTimeoutMs: config.numbers.timeoutMs,
     log: app.log,
     now,
+    inbound: config.numbers.inbound,
   });
   const wallet = await createWalletModule({
     config,

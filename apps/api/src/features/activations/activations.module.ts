@@ -10,6 +10,7 @@ import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
 import { createActivationsService } from './activations.service.ts';
+import { type InboundSmsSettings, inboundSmsRoutes } from './inbound.routes.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -26,6 +27,8 @@ export function createActivationsModule(deps: {
   upstreamTimeoutMs: number;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** The webhook through which sellers push SMS; absent: no webhook (polling only). */
+  inbound?: InboundSmsSettings;
 }) {
   const { db, now } = deps;
   const repository = createActivationsRepository(db);
@@ -46,6 +49,8 @@ export function createActivationsModule(deps: {
     routes: async (app) => {
       await app.register(activationsRoutes, { activations: service });
       await app.register(activationsAdminRoutes, { service: staffOrders, now });
+      if (deps.inbound)
+        await app.register(inboundSmsRoutes, { activations: service, settings: deps.inbound });
     },
     tasks: [
       { name: 'activations:check-sms', intervalMs: TASK_INTERVALS.checkSms, run: service.checkDue },

@@ -2,8 +2,10 @@ import type { ActivationsDeps } from './activations-deps.ts';
 import { createCustomerActions } from './customer-actions.ts';
 import { createCustomerQueries } from './customer-queries.ts';
 import { createEnding } from './end-activation.ts';
+import { createInboundSms } from './inbound-sms.ts';
 import { createPurchase } from './purchase.ts';
 import { createSettlement } from './settlement.ts';
+import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import { createSmsTracking } from './sms-tracking.ts';
 import { createStaffActions } from './staff-actions.ts';
 import { createUpstream } from './upstream.ts';
@@ -24,6 +26,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
   const staff = createStaffActions({ ...deps, settlement, ending });
+  const inbound = createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking });
 
   return {
     purchase,
@@ -39,6 +42,7 @@ export function createActivationsService(deps: ActivationsDeps) {
     checkDue: tracking.checkDue,
     expireDue: tracking.expireDue,
     recoverStale: tracking.recoverStale,
+    receiveSms: inbound.receiveSms,
   };
 }
 export type ActivationsService = ReturnType<typeof createActivationsService>;
