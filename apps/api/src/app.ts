@@ -17,6 +17,7 @@ import {
 import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventBus } from './db/event-bus.ts';
 import { createAccountModule } from './features/account/account.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
 import { createAdminModule } from './features/admin/admin.module.ts';
@@ -24,6 +25,8 @@ import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthModule } from './features/auth/auth.module.ts';
 import { createCatalogModule } from './features/catalog/catalog.module.ts';
+import { withWalletEvents } from './features/events/customer-events.ts';
+import { createEventsModule } from './features/events/events.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createResellerModule } from './features/reseller/reseller.module.ts';
@@ -117,9 +120,18 @@ export async function buildApp(deps: AppDeps) {
   const account = createAccountModule({ db, audit, now });
   const auth = createAuthModule({ config, db, users: account.service, audit, limiter, now });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
+  // Any process that records an SMS or moves a wallet tells the one holding the customer's page.
+  const bus = createEventBus(database, {
+    onError: (err) => app.log.warn({ err }, 'event bus connection lost'),
+  });
+  app.addHook('onClose', () => bus.close());
+  const { secureCookies } = config;
+  const events = createEventsModule({ db, bus, sessions: auth.sessions, secureCookies, now });
+  const liveLedger = withWalletEvents(ledger, events.service);
   const activations = createActivationsModule({
     db,
-    ledger,
+    ledger: liveLedger,
+    events: events.service,
     catalog: catalog.service,
     audit,
     providers: numberProviders,
@@ -132,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
   const wallet = await createWalletModule({
     config,
     db,
-    ledger,
+    ledger: liveLedger,
     audit,
     userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
     limiter,
@@ -143,12 +155,12 @@ export async function buildApp(deps: AppDeps) {
     apiKeys: account.apiKeys,
     activations: activations.service,
     catalog: catalog.service,
-    ledger,
+    ledger: liveLedger,
     limiter,
     now,
   });
   const admin = createAdminModule({ db, users: account.service, auth: auth.service, audit, now });
-  const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin];
+  const modules: FeatureModule[] = [auth, account, catalog, activations, wallet, reseller, admin, events];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
   registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });

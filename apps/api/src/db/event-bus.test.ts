@@ -16,8 +16,8 @@ const heard = (messages: string[], n: number) =>
 describe('event bus', async () => {
   const database = await createTestDatabase();
   // Two buses over one database stand for two processes (on PGlite, two parts of one process).
-  const a = createEventBus(database, { databaseUrl: database.url });
-  const b = createEventBus(database, { databaseUrl: database.url });
+  const a = createEventBus(database);
+  const b = createEventBus(database);
   afterAll(async () => {
     await a.close();
     await b.close();

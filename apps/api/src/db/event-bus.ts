@@ -91,7 +91,7 @@ function pgliteBus(client: PGlite): EventBus {
 }
 
 /** One connection per process holds every LISTEN; it reconnects, and listens again, when it drops. */
-function postgresBus(url: string, onError: (err: unknown) => void): EventBus {
+function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void): EventBus {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
@@ -101,7 +101,7 @@ function postgresBus(url: string, onError: (err: unknown) => void): EventBus {
   async function connect(): Promise<pg.Client> {
     if (client) return client;
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      const c = new pg.Client({ ...options, connectionTimeoutMillis: 5_000 });
       c.on('notification', (msg) => handlers.deliver(msg.channel, msg.payload ?? ''));
       c.on('error', (err) => {
         onError(err);
@@ -168,9 +168,10 @@ function postgresBus(url: string, onError: (err: unknown) => void): EventBus {
 
 export function createEventBus(
   database: Pick<Database, 'kind' | 'db'>,
-  opts: { databaseUrl?: string; onError?: (err: unknown) => void } = {},
+  opts: { onError?: (err: unknown) => void } = {},
 ): EventBus {
-  if (database.kind === 'pglite') return pgliteBus((database.db as unknown as { $client: PGlite }).$client);
-  if (!opts.databaseUrl) throw new Error('event bus: PostgreSQL needs its URL for a listening connection');
-  return postgresBus(opts.databaseUrl, opts.onError ?? (() => {}));
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (database.kind === 'pglite') return pgliteBus(client as PGlite);
+  // The listening connection lives outside the pool (it is never given back), with the pool's settings.
+  return postgresBus((client as pg.Pool).options, opts.onError ?? (() => {}));
 }

@@ -5,6 +5,7 @@ import type { FeatureModule } from '../../module.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CustomerEvents } from '../events/customer-events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
@@ -27,6 +28,7 @@ export function createActivationsModule(deps: {
   upstreamTimeoutMs: number;
   log: FastifyBaseLogger;
   now: () => Date;
+  events?: Pick<CustomerEvents, 'record'>;
   /** The webhook through which sellers push SMS; absent: no webhook (polling only). */
   inbound?: InboundSmsSettings;
 }) {
@@ -43,6 +45,7 @@ export function createActivationsModule(deps: {
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
     log: deps.log,
     audit: deps.audit,
+    events: deps.events,
   });
   const staffOrders = createStaffOrdersService({ repository, activations: service, now });
   const module: FeatureModule = {

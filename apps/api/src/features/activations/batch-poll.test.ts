@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
+import { forEachLimited } from '../../lib/for-each-limited.ts';
 import { provider, seller, server, useSeller } from '../../providers/numbers/sms-activate.fixture.ts';
 import { activationsTestBed, settlementTransfers } from '../../test/activations-fixture.ts';
 
@@ -29,11 +30,10 @@ describe('batch polling of a seller that cannot push', async () => {
     for (let i = 0; i < 3; i++) paid.push((await buy(userId, { service: svc })).activation);
     // The rest are bought upstream for real and stored as the purchase would store them.
     const template = paid[0]!;
-    const sold = await Promise.all(
-      Array.from({ length: WAITING - paid.length }, () =>
-        upstream.requestNumber({ service: 'wa', country: 'BR', orderId: 'bulk' }),
-      ),
-    );
+    const sold: { upstreamId: string }[] = [];
+    await forEachLimited(Array.from({ length: WAITING - paid.length }), 16, async () => {
+      sold.push(await upstream.requestNumber({ service: 'wa', country: 'BR', orderId: '' }));
+    });
     await database.db.execute(sql`
       INSERT INTO activations (id, user_id, product_id, service_code, country_code, currency, price, status,
         provider, upstream_id, phone_number, idempotency_key, assigned_at, expires_at, next_check_at)
@@ -76,7 +76,7 @@ describe('batch polling of a seller that cannot push', async () => {
       'purchase',
       'capture',
     ]);
-  });
+  }, 60_000);
 
   it('backs off a failing seller instead of asking every tick', async () => {
     const svc = serviceOn(provider());

@@ -6,7 +6,7 @@ import type { ActivationRow, ClaimedCheck } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
 import { createBatchPolling } from './batch-poll.ts';
 import { CHECK_EVERY_MS, checkEveryMs, later } from './check-schedule.ts';
-import type { Settlement } from './settlement.ts';
+import { activationEvent, type Settlement } from './settlement.ts';
 import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -23,7 +23,7 @@ const UPSTREAM_CONCURRENCY = 8;
  * under the row lock.
  */
 export function createSmsTracking(
-  deps: Pick<ActivationsDeps, 'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs'> & {
+  deps: Pick<ActivationsDeps, 'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs' | 'events'> & {
     settlement: Settlement;
     upstream: Pick<Upstream, 'warn' | 'bestEffort' | 'upstreamOf'>;
   },
@@ -79,6 +79,12 @@ export function createSmsTracking(
           row.id,
           { code: status.code, smsText: status.text, nextCheckAt: null, updatedAt: at },
           tx,
+        );
+        await deps.events?.record(
+          tx,
+          row.userId,
+          'activation',
+          activationEvent(row.id, { status: row.status, code: status.code }),
         );
         return;
       }
