@@ -80,31 +80,38 @@ const app = await buildApp({
 });
 await app.listen({ port: Number(new URL(pageUrl).port), host: '127.0.0.1' });
 
-// A customer with money, signed in through the API; the browser gets the session cookie.
-const email = `bench-${randomUUID()}@numero.test`;
-const password = 'uma-senha-de-bench-bem-longa';
-const headers = { origin: pageUrl };
-await fetch(`${pageUrl}/api/v1/auth/register`, {
-  method: 'POST',
-  headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify({ email, password, preferred_language: 'pt-BR', preferred_currency: 'BRL' }),
-});
-const login = await fetch(`${pageUrl}/api/v1/auth/login`, {
-  method: 'POST',
-  headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ username: email, password }).toString(),
-});
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-const [user] = await queryRows<{ id: string }>(database.db, sql`SELECT id FROM users WHERE email = ${email}`);
 const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
 const wa = await productId(database, 'WA-BR');
-await topUp(database, ledger, user!.id, wa.price * PURCHASES);
+const headers = { origin: pageUrl };
+
+/** A customer with money, signed in through the API; returns the session cookie. */
+async function newCustomer(purchases: number): Promise<string> {
+  const email = `bench-${randomUUID()}@numero.test`;
+  const password = 'uma-senha-de-bench-bem-longa';
+  await fetch(`${pageUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, preferred_language: 'pt-BR', preferred_currency: 'BRL' }),
+  });
+  const login = await fetch(`${pageUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const [user] = await queryRows<{ id: string }>(
+    database.db,
+    sql`SELECT id FROM users WHERE email = ${email}`,
+  );
+  await topUp(database, ledger, user!.id, wa.price * purchases);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+// The store allows 10 purchases a minute per customer: a new customer every few purchases.
+const PER_CUSTOMER = 8;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
 const context = await browser.newContext();
-const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
-await context.addCookies([{ name, value, url: pageUrl }]);
 const page = await context.newPage();
+let cookie = '';
 
 /** When upstream had the SMS: the simulator's sale time (inside its id) plus the fixed delay. */
 function upstreamHadItAt(upstreamId: string): number {
@@ -114,11 +121,17 @@ function upstreamHadItAt(upstreamId: string): number {
 
 const latencies: number[] = [];
 for (let i = 0; i < PURCHASES; i++) {
+  if (i % PER_CUSTOMER === 0) {
+    cookie = await newCustomer(PER_CUSTOMER);
+    const cut = cookie.indexOf('=');
+    await context.addCookies([{ name: cookie.slice(0, cut), value: cookie.slice(cut + 1), url: pageUrl }]);
+  }
   const res = await fetch(`${pageUrl}/api/v1/activations`, {
     method: 'POST',
     headers: { ...headers, cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ product_id: wa.id, currency: 'BRL' }),
   });
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   await page.goto(`${pageUrl}/dashboard/activations/${id}`);
   // The moment the code element appears, by the browser's own clock (the same machine's).

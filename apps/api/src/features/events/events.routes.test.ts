@@ -22,7 +22,13 @@ function openStream(base: string, cookie: string, lastEventId?: number) {
   const ready = new Promise<number>((resolve, reject) => {
     const req = request(
       `${base}/api/v1/events`,
-      { headers: { cookie, ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}) } },
+      {
+        headers: {
+          cookie,
+          accept: 'text/event-stream',
+          ...(lastEventId ? { 'last-event-id': String(lastEventId) } : {}),
+        },
+      },
       (r) => {
         res = r;
         let buffer = '';
@@ -121,6 +127,9 @@ describe('GET /api/v1/events', async () => {
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     expect(bad.statusCode).toBeLessThan(500);
     expect(bad.json()).toHaveProperty('detail');
+    const notStream = await app.inject({ url: '/api/v1/events', headers: { cookie: who.cookie } });
+    expect(notStream.statusCode).toBe(406);
+    expect(notStream.json()).toMatchObject({ code: 'EVENT_STREAM_ONLY' });
   });
 
   it("carries the customer's own purchase, code and wallet events, never another customer's", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, registerMessages } from '../../http/errors.ts';
 import { readSessionToken, type SessionAuthenticator } from '../../http/session.ts';
 import type { CustomerEvents } from './customer-events.ts';
 
@@ -9,6 +10,13 @@ export interface StreamSettings {
   sessions: SessionAuthenticator;
   secureCookies: boolean;
 }
+
+registerMessages({
+  EVENT_STREAM_ONLY: {
+    pt: 'Este endereço responde apenas com um fluxo de eventos (Accept: text/event-stream).',
+    en: 'This address answers only with an event stream (Accept: text/event-stream).',
+  },
+});
 
 const Query = z.object({
   last_event_id: z
@@ -51,6 +59,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      // EventSource always asks for a stream; anything else would hold a connection it cannot read.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream'))
+        throw new AppError('EVENT_STREAM_ONLY', 406);
       const userId = request.user!.id;
       let last = resumeFrom(request.headers['last-event-id'], request.query.last_event_id);
       last ??= await events.lastId();
