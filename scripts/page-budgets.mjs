@@ -7,10 +7,13 @@ import { gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 
+/** The app renders once the reader's texts are loaded: a Portuguese reader's chunk counts on every page. */
+const TEXTS = 'src/i18n/texts-pt.ts';
+
 /** Targets from the performance issue; `ceiling` is today's weight, which CI holds while above target. */
 export const PAGES = [
-  { page: '/', chunks: [], target: 120 * KiB, ceiling: 175 * KiB },
-  { page: '/dashboard', chunks: ['src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
+  { page: '/', chunks: [TEXTS], target: 120 * KiB, ceiling: 180 * KiB },
+  { page: '/dashboard', chunks: [TEXTS, 'src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
 ];
 
 export function readManifest(dist) {

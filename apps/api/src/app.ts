@@ -17,6 +17,7 @@ import {
 import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventBus } from './db/event-bus.ts';
 import { createAccountModule } from './features/account/account.module.ts';
 import { createPrivacyModule } from './features/account/privacy.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
@@ -25,6 +26,8 @@ import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthModule } from './features/auth/auth.module.ts';
 import { createCatalogModule } from './features/catalog/catalog.module.ts';
+import { withWalletEvents } from './features/events/customer-events.ts';
+import { createEventsModule } from './features/events/events.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createMailModule } from './features/mail/mail.module.ts';
@@ -117,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
-  const numberProviders = buildNumberProviders(config.numbers, now);
+  const numberProviders = buildNumberProviders(config.numbers, now, config);
   const settings = createStoreSettings({ db, audit, now, config });
   const webhookPolicy = { production: config.env === 'production' };
   const account = createAccountModule({ db, audit, webhookPolicy, now });
@@ -134,9 +137,18 @@ export async function buildApp(deps: AppDeps) {
   });
   const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
   const webhooks = createResellerWebhooks({ db, policy: webhookPolicy, log: app.log, now });
+  // Any process that records an SMS or moves a wallet tells the one holding the customer's page.
+  const bus = createEventBus(database, {
+    onError: (err) => app.log.warn({ err }, 'event bus connection lost'),
+  });
+  app.addHook('onClose', () => bus.close());
+  const { secureCookies } = config;
+  const events = createEventsModule({ db, bus, sessions: auth.sessions, secureCookies, now });
+  const liveLedger = withWalletEvents(ledger, events.service);
   const activations = createActivationsModule({
     db,
-    ledger,
+    ledger: liveLedger,
+    events: events.service,
     catalog: catalog.service,
     audit,
     providers: numberProviders,
@@ -146,11 +158,12 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     onSmsReceived: webhooks.onSmsReceived,
     now,
+    inbound: config.numbers.inbound,
   });
   const wallet = await createWalletModule({
     config,
     db,
-    ledger,
+    ledger: liveLedger,
     audit,
     userExists: async (id, ex) => Boolean(await account.service.findById(id, ex)),
     limiter,
@@ -163,7 +176,7 @@ export async function buildApp(deps: AppDeps) {
     apiKeys: account.apiKeys,
     activations: activations.service,
     catalog: catalog.service,
-    ledger,
+    ledger: liveLedger,
     webhooks,
     limiter,
     requestsPerSecond: config.resellerRequestsPerSecond,
@@ -190,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
     admin,
     mail,
     privacy,
+    events,
   ];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.

@@ -1,7 +1,7 @@
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lang, normaliseLanguage } from '../i18n/index.ts';
+import { type Lang, normaliseLanguage, switchLanguage } from '../i18n/index.ts';
 import { cn } from './ui/cn.ts';
 
 const LANGUAGES: { code: Lang; htmlLang: string }[] = [
@@ -48,7 +48,7 @@ export function LanguageSwitcher({
 
   function choose(lang: Lang) {
     close();
-    if (lang !== current) void i18n.changeLanguage(lang);
+    if (lang !== current) void switchLanguage(lang);
     onChange?.(lang);
   }
 

@@ -1,29 +1,29 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import { namespaceOfFile } from './namespace.ts';
-import pt from './pt.json';
+import type { Namespaces } from './namespace.ts';
 
 export type Lang = 'pt' | 'en';
 export const LANG_STORAGE_KEY = 'numero.lang';
 
-// Each feature keeps its texts in its locales/ folder (see namespaceOfFile); so do the pages in app/routes.
-const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../features/*/locales/**/*.json', '../app/routes/locales/**/*.json'],
-  { eager: true },
-);
+// One chunk of texts per language (every feature's and screen's own files with the common ones), so a
+// reader downloads only the language they read, and only once.
+const textsOf: Record<Lang, () => Promise<{ default: Namespaces }>> = {
+  pt: () => import('./texts-pt.ts'),
+  en: () => import('./texts-en.ts'),
+};
 
-export function buildResources() {
-  const resources: Record<Lang, Record<string, Record<string, unknown>>> = {
-    pt: { common: pt },
-    en: { common: en },
-  };
-  for (const [path, mod] of Object.entries(featureFiles)) {
-    const ns = namespaceOfFile(path);
-    if (ns) resources[ns.lang][ns.name] = mod.default;
-  }
-  return resources;
+/** Makes a language's texts available; call before switching to it. */
+export async function loadTexts(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'common')) return;
+  const { default: namespaces } = await textsOf[lang]();
+  for (const [ns, texts] of Object.entries(namespaces)) i18n.addResourceBundle(lang, ns, texts, true, true);
+}
+
+/** Switches the interface's language once its texts are here. */
+export async function switchLanguage(lang: Lang): Promise<void> {
+  await loadTexts(lang);
+  await i18n.changeLanguage(lang);
 }
 
 /** The spec's rule: a stored choice wins; else the browser's language, English only if it starts with 'en'. */
@@ -31,11 +31,14 @@ export function normaliseLanguage(lng: string | undefined): Lang {
   return lng?.toLowerCase().startsWith('en') ? 'en' : 'pt';
 }
 
-void i18n
+/** Resolves once the reader's language and its texts are ready: render after it. */
+export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: buildResources(),
+    resources: {},
+    partialBundledLanguages: true,
+    react: { bindI18nStore: 'added' },
     supportedLngs: ['pt', 'en'],
     fallbackLng: 'pt',
     defaultNS: 'common',
@@ -46,7 +49,8 @@ void i18n
       caches: ['localStorage'],
       convertDetectedLanguage: normaliseLanguage,
     },
-  });
+  })
+  .then(() => loadTexts(normaliseLanguage(i18n.language)));
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng === 'en' ? 'en' : 'pt-BR';

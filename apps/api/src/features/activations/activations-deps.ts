@@ -3,6 +3,7 @@ import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CustomerEvents } from '../events/customer-events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ActivationsRepository } from './activations.repository.ts';
 
@@ -40,4 +41,6 @@ export interface ActivationsDeps {
     tx: Tx,
     sms: { activationId: string; attempt: number; text: string; code: string; receivedAt: Date },
   ) => Promise<void>;
+  /** Tells the customer's open pages of an SMS or a settlement, in the transaction that makes it. */
+  events?: Pick<CustomerEvents, 'record'>;
 }

@@ -5,11 +5,13 @@ import type { FeatureModule } from '../../module.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CustomerEvents } from '../events/customer-events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
 import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
+import { type InboundSmsSettings, inboundSmsRoutes } from './inbound.routes.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -28,6 +30,9 @@ export function createActivationsModule(deps: {
   log: FastifyBaseLogger;
   onSmsReceived?: ActivationsDeps['onSmsReceived'];
   now: () => Date;
+  events?: Pick<CustomerEvents, 'record'>;
+  /** The webhook through which sellers push SMS; absent: no webhook (polling only). */
+  inbound?: InboundSmsSettings;
 }) {
   const { db, now } = deps;
   const repository = createActivationsRepository(db);
@@ -44,12 +49,15 @@ export function createActivationsModule(deps: {
     log: deps.log,
     audit: deps.audit,
     onSmsReceived: deps.onSmsReceived,
+    events: deps.events,
   });
   const staffOrders = createStaffOrdersService({ repository, activations: service, now });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(activationsRoutes, { activations: service });
       await app.register(activationsAdminRoutes, { service: staffOrders, now });
+      if (deps.inbound)
+        await app.register(inboundSmsRoutes, { activations: service, settings: deps.inbound });
     },
     tasks: [
       { name: 'activations:check-sms', intervalMs: TASK_INTERVALS.checkSms, run: service.checkDue },

@@ -2,9 +2,11 @@ import type { ActivationsDeps } from './activations-deps.ts';
 import { createCustomerActions } from './customer-actions.ts';
 import { createCustomerQueries } from './customer-queries.ts';
 import { createEnding } from './end-activation.ts';
+import { createInboundSms } from './inbound-sms.ts';
 import { createInterruptedPurchases } from './interrupted-purchases.ts';
 import { createPurchase } from './purchase.ts';
 import { createSettlement } from './settlement.ts';
+import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import { createSmsTracking } from './sms-tracking.ts';
 import { createStaffActions } from './staff-actions.ts';
 import { createUpstream } from './upstream.ts';
@@ -28,6 +30,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
   const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
+  const inbound = createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking });
 
   return {
     purchase,
@@ -43,6 +46,7 @@ export function createActivationsService(deps: ActivationsDeps) {
     checkDue: tracking.checkDue,
     expireDue: tracking.expireDue,
     recoverStale: tracking.recoverStale,
+    receiveSms: inbound.receiveSms,
   };
 }
 export type ActivationsService = ReturnType<typeof createActivationsService>;

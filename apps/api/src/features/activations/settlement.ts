@@ -15,7 +15,7 @@ const SETTLED = { capture: 'captured', refund: 'refunded' } as const;
  * Capture or refund, only ever on a row locked FOR UPDATE in the caller's transaction, so that a second
  * path reaching the same row sees it settled and stops.
  */
-export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'repository'>) {
+export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'repository' | 'events'>) {
   const { ledger, repository } = deps;
 
   function assertUnsettled(row: ActivationRow) {
@@ -45,6 +45,7 @@ export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'reposit
       { ...changes, settled: SETTLED[kind], settledAt: at, nextCheckAt: null, updatedAt: at },
       tx,
     );
+    await deps.events?.record(tx, row.userId, 'activation', activationEvent(row.id, changes));
   }
 
   /** Escrow → the customer's wallet. */
@@ -70,3 +71,8 @@ export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'reposit
   return { refund, capture };
 }
 export type Settlement = ReturnType<typeof createSettlement>;
+
+/** What an open page needs to show a change at once: the code travels with it. */
+export function activationEvent(id: string, changes: ActivationChanges) {
+  return { id, status: changes.status ?? null, code: changes.code ?? null };
+}

@@ -4,9 +4,11 @@ import { providerByName } from '../../providers/numbers/failover.ts';
 import type { UpstreamStatus } from '../../providers/numbers/number-provider.ts';
 import type { ActivationRow, ClaimedCheck } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
-import { CHECK_EVERY_MS, later } from './check-schedule.ts';
+import { createBatchPolling } from './batch-poll.ts';
+import { CHECK_EVERY_MS, checkEveryMs, later } from './check-schedule.ts';
 import type { InterruptedPurchases } from './interrupted-purchases.ts';
-import type { Settlement } from './settlement.ts';
+import { activationEvent, type Settlement } from './settlement.ts';
+import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import type { Upstream } from './upstream.ts';
 
 /** After a failed check (timeout, outage), wait a little longer before asking again. */
@@ -24,7 +26,7 @@ const UPSTREAM_CONCURRENCY = 8;
 export function createSmsTracking(
   deps: Pick<
     ActivationsDeps,
-    'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs' | 'onSmsReceived'
+    'db' | 'repository' | 'providers' | 'now' | 'upstreamTimeoutMs' | 'onSmsReceived' | 'events'
   > & {
     settlement: Settlement;
     upstream: Pick<Upstream, 'warn' | 'bestEffort' | 'upstreamOf'>;
@@ -32,6 +34,9 @@ export function createSmsTracking(
   },
 ) {
   const { db, repository, providers, now } = deps;
+  const checks = createSmsChecksRepository(db);
+  // Sellers that answer for all their activations in one call are polled apart, one call per tick.
+  const batched = providers.filter((p) => p.getActiveActivations).map((p) => p.name);
   const { refund, capture } = deps.settlement;
   const { warn, bestEffort, upstreamOf } = deps.upstream;
   // A claimed check is not handed to another worker while the provider may still be answering it.
@@ -53,7 +58,7 @@ export function createSmsTracking(
       return;
     }
     if (status.state === 'waiting') {
-      if (awaiting) await checkAgain(CHECK_EVERY_MS);
+      if (awaiting) await checkAgain(checkEveryMs(providers, row.provider));
       return;
     }
     if (status.state === 'code') {
@@ -82,6 +87,12 @@ export function createSmsTracking(
           tx,
         );
         await deps.onSmsReceived?.(tx, sms);
+        await deps.events?.record(
+          tx,
+          row.userId,
+          'activation',
+          activationEvent(row.id, { status: row.status, code: status.code }),
+        );
         return;
       }
       // Too late: the price went back to the wallet, so the SMS is kept for the record but not shown.
@@ -93,6 +104,17 @@ export function createSmsTracking(
     else if (awaiting) await repository.update(row.id, { nextCheckAt: null, updatedAt: at }, tx);
   }
 
+  /**
+   * Writes what upstream said (polled or pushed) about one activation under its row lock. `attempt` is
+   * the resend the answer is about; a pushed SMS is about the activation's current one.
+   */
+  async function record(id: string, attempt: number | 'current', status: UpstreamStatus | null) {
+    await db.transaction(async (tx) => {
+      const row = await repository.lock(id, tx);
+      if (row) await applyCheck(tx, row, attempt === 'current' ? row.resendCount : attempt, status, now());
+    });
+  }
+
   async function checkOne(claim: ClaimedCheck) {
     let status: UpstreamStatus | null = null;
     try {
@@ -102,16 +124,16 @@ export function createSmsTracking(
     } catch (err) {
       warn(err, 'upstream status check failed', { activation: claim.id });
     }
-    await db.transaction(async (tx) => {
-      const row = await repository.lock(claim.id, tx);
-      if (row) await applyCheck(tx, row, claim.resend_count, status, now());
-    });
+    await record(claim.id, claim.resend_count, status);
   }
+
+  const batches = createBatchPolling({ providers, checks, now, warn, record, checkLeaseMs });
 
   /** Asks upstream about every activation whose check is due; returns how many were checked. */
   async function checkDue(): Promise<number> {
     const at = now();
-    const claimed = await repository.claimDueChecks(at, later(at, checkLeaseMs), BATCH);
+    const inBatches = batched.length > 0 ? await batches.pollDue() : 0;
+    const claimed = await checks.claimDue(at, later(at, checkLeaseMs), BATCH, { except: batched });
     await forEachLimited(claimed, UPSTREAM_CONCURRENCY, async (claim) => {
       try {
         await checkOne(claim);
@@ -120,7 +142,7 @@ export function createSmsTracking(
         warn(err, 'activation check failed', { activation: claim.id });
       }
     });
-    return claimed.length;
+    return inBatches + claimed.length;
   }
 
   /**
@@ -167,6 +189,6 @@ export function createSmsTracking(
     return count;
   }
 
-  return { checkOne, checkDue, expireDue, recoverStale };
+  return { checkOne, record, checkDue, expireDue, recoverStale };
 }
 export type SmsTracking = ReturnType<typeof createSmsTracking>;

@@ -1,5 +1,6 @@
 import { createFailoverProvider } from './failover.ts';
 import { createFiveSimProvider } from './fivesim.ts';
+import { inboundSmsPath } from './inbound.ts';
 import type { NumberProvider } from './number-provider.ts';
 import type { numbersConfig } from './numbers.config.ts';
 import { createSimulatorProvider } from './simulator.ts';
@@ -7,17 +8,41 @@ import { createSmsActivateProvider } from './sms-activate.ts';
 
 export type NumbersConfig = ReturnType<typeof numbersConfig>;
 
+/** Where this process listens, for the simulator's pushes when no SIMULATOR_PUSH_URL is given. */
+export interface ThisServer {
+  env: string;
+  host: string;
+  port: number;
+}
+
+function simulatorPush(numbers: NumbersConfig, server?: ThisServer) {
+  const { push, pushUrl } = numbers.simulator;
+  if (!server || !(push ?? server.env !== 'test')) return undefined;
+  const host = ['0.0.0.0', '::', ''].includes(server.host) ? '127.0.0.1' : server.host;
+  const base = pushUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+  return { url: `${base}${inboundSmsPath('simulator', numbers.inbound.token)}` };
+}
+
 /** The configured upstream sellers in failover order; the simulator reads the app's clock. */
-export function buildNumberProviders(numbers: NumbersConfig, now: () => Date): readonly NumberProvider[] {
+export function buildNumberProviders(
+  numbers: NumbersConfig,
+  now: () => Date,
+  server?: ThisServer,
+): readonly NumberProvider[] {
   const list = numbers.order.map((name): NumberProvider => {
     switch (name) {
       case 'simulator':
-        return createSimulatorProvider({ ...numbers.simulator, now: () => now().getTime() });
+        return createSimulatorProvider({
+          ...numbers.simulator,
+          push: simulatorPush(numbers, server),
+          now: () => now().getTime(),
+        });
       case 'sms-activate':
         return createSmsActivateProvider({
           baseUrl: numbers.smsActivate.baseUrl!,
           apiKey: numbers.smsActivate.apiKey!,
           name: numbers.smsActivate.name,
+          pushes: numbers.smsActivate.pushes,
           timeoutMs: numbers.timeoutMs,
         });
       default:

@@ -33,8 +33,24 @@ export interface StatusOptions {
   attempt?: number;
 }
 
+/** What a seller says about one of its activations in a batch answer (getActiveActivations). */
+export interface ActiveActivation {
+  upstreamId: string;
+  status: UpstreamStatus;
+}
+
 export interface NumberProvider {
   readonly name: string;
+  /**
+   * How the store learns of an SMS. 'push': the seller posts it to the store's webhook (and is still
+   * polled now and then, as webhooks get lost). Otherwise the store asks.
+   */
+  readonly inbound?: 'push' | 'poll';
+  /**
+   * One call answering for every activation the seller holds for us. Sellers that have it are polled
+   * once per tick whatever the number of waiting activations; the others once per activation.
+   */
+  getActiveActivations?(): Promise<ActiveActivation[]>;
   requestNumber(req: NumberRequest): Promise<AssignedNumber>;
   /**
    * For sellers whose purchases are idempotent by orderId: the activation bought under req.orderId.

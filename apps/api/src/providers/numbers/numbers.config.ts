@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 const names = z.enum(['simulator', 'sms-activate', '5sim']);
@@ -25,6 +26,28 @@ export const numbersEnv = z.object({
   FIVESIM_BASE_URL: z.url().default('https://5sim.net'),
   FIVESIM_TOKEN: z.string().min(1).optional(),
   FIVESIM_OPERATOR: z.string().min(1).default('any'),
+  SMS_ACTIVATE_PUSH: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  NUMBER_WEBHOOK_TOKEN: z
+    .string()
+    .regex(/^[\w-]{24,128}$/)
+    .optional(),
+  NUMBER_WEBHOOK_ALLOW: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .optional(),
+  SIMULATOR_PUSH: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  SIMULATOR_PUSH_URL: z.url().optional(),
 });
 
 export function numbersConfig(e: z.infer<typeof numbersEnv>) {
@@ -44,11 +67,30 @@ export function numbersConfig(e: z.infer<typeof numbersEnv>) {
       maxDelayMs: e.SIMULATOR_MAX_DELAY_MS,
       noSmsRate: e.SIMULATOR_NO_SMS_RATE,
       secret: e.SIMULATOR_SECRET,
+      /** Undefined: push unless under test (tests drive the clock and run no server). */
+      push: e.SIMULATOR_PUSH,
+      /** Where the simulator posts its SMS; by default this process over loopback. */
+      pushUrl: e.SIMULATOR_PUSH_URL?.replace(/\/$/, ''),
+    },
+    inbound: {
+      /**
+       * The secret path token of the inbound SMS webhook. Without NUMBER_WEBHOOK_TOKEN only the
+       * simulator may post, with a token derived from its secret (which every process shares).
+       */
+      token:
+        e.NUMBER_WEBHOOK_TOKEN ??
+        createHmac('sha256', e.SIMULATOR_SECRET ?? 'numero-simulator')
+          .update('inbound-sms')
+          .digest('base64url'),
+      configured: e.NUMBER_WEBHOOK_TOKEN !== undefined,
+      /** Addresses allowed to post; empty: any. */
+      allow: e.NUMBER_WEBHOOK_ALLOW ?? [],
     },
     smsActivate: {
       baseUrl: e.SMS_ACTIVATE_BASE_URL,
       apiKey: e.SMS_ACTIVATE_API_KEY,
       name: e.SMS_ACTIVATE_NAME,
+      pushes: e.SMS_ACTIVATE_PUSH ?? false,
     },
     fiveSim: { baseUrl: e.FIVESIM_BASE_URL, token: e.FIVESIM_TOKEN, operator: e.FIVESIM_OPERATOR },
   };

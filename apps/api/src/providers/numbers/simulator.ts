@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { postInboundSms } from './inbound.ts';
 import type {
   AssignedNumber,
   NumberProvider,
@@ -18,6 +19,11 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Signs activation ids; every API process must share it for ids to work across processes. */
   secret?: string;
+  /**
+   * Where to post each SMS at its arrival time, as a pushing seller does; without it the simulator is
+   * only polled. Pushes are planned by the process that sold the number (or was asked for a resend).
+   */
+  push?: { url: string; fetch?: typeof fetch };
 }
 
 /**
@@ -58,7 +64,42 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
       createdAt: now(),
       seed: randomBytes(8).toString('hex'),
     };
-    return { upstreamId: encodeId(activation, secret), phoneNumber: phoneNumberOf(activation) };
+    const upstreamId = encodeId(activation, secret);
+    schedulePush(upstreamId, activation, 0);
+    return { upstreamId, phoneNumber: phoneNumberOf(activation) };
+  }
+
+  // Resends asked of this process, per activation: the n-th resend's SMS is pushed at its own time.
+  const resends = new Map<string, number>();
+
+  function schedulePush(upstreamId: string, activation: SimActivation, attempt: number) {
+    const push = opts.push;
+    if (!push || fraction(activation.seed, 'silent') < opts.noSmsRate) return;
+    const wait = Math.max(0, arrivalOf(activation, attempt, opts) - now());
+    const timer = setTimeout(() => {
+      const sms = smsOf(activation, attempt);
+      void postInboundSms(
+        push.url,
+        {
+          activationId: upstreamId,
+          service: activation.service,
+          country: activation.country,
+          receivedAt: new Date(now()).toISOString(),
+          ...sms,
+        },
+        { fetch: push.fetch },
+      );
+    }, wait);
+    // A pending push must not keep the process alive: the store polls as well.
+    timer.unref();
+  }
+
+  async function requestAnotherSms(upstreamId: string): Promise<void> {
+    const activation = decodeId(upstreamId, secret);
+    const attempt = Math.min(MAX_ATTEMPT, (resends.get(upstreamId) ?? 0) + 1);
+    resends.set(upstreamId, attempt);
+    // Arrival times count from the purchase: the SMS of resend n is due after n + 1 seeded delays.
+    schedulePush(upstreamId, activation, attempt);
   }
 
   async function getStatus(upstreamId: string, options: StatusOptions = {}): Promise<UpstreamStatus> {
@@ -77,9 +118,10 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
 
   return {
     name: 'simulator',
+    inbound: opts.push ? 'push' : 'poll',
     requestNumber,
     getStatus,
-    requestAnotherSms: checkKnown,
+    requestAnotherSms,
     cancel: checkKnown,
     finish: checkKnown,
     getStock: async (service, country) => stockOf(service, country.toUpperCase()),

@@ -87,6 +87,19 @@ export function createFakeSeller(options: { legacy?: boolean } = {}) {
         return { 73: { wa: { cost: '2.50', count: '41' }, tg: { cost: 1.2, count: 0 } } };
       case 'getBalance':
         return 'ACCESS_BALANCE:12.34';
+      case 'getActiveActivations':
+        return {
+          status: 'success',
+          activeActivations: [...activations.values()]
+            .filter((a) => a.state !== 'cancel' && a.state !== 'done')
+            .map((a) => ({
+              activationId: a.id,
+              phoneNumber: a.phone,
+              activationStatus: a.state === 'ok' ? '2' : '4',
+              smsCode: a.state === 'ok' && a.code ? [a.code] : null,
+              smsText: a.state === 'ok' && a.code ? [`Your code is ${a.code}`] : null,
+            })),
+        };
       default:
         return 'BAD_ACTION';
     }

@@ -1,5 +1,11 @@
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
-import type { AssignedNumber, NumberProvider, NumberRequest, UpstreamStatus } from './number-provider.ts';
+import type {
+  ActiveActivation,
+  AssignedNumber,
+  NumberProvider,
+  NumberRequest,
+  UpstreamStatus,
+} from './number-provider.ts';
 import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
 
 export interface SmsActivateOptions {
@@ -12,6 +18,8 @@ export interface SmsActivateOptions {
   fetch?: typeof fetch;
   /** Our service code -> this seller's code, merged over SERVICE_ALIASES; others pass through. */
   services?: Record<string, string>;
+  /** The seller posts each SMS to the store's webhook (HeroSMS and others offer it). */
+  pushes?: boolean;
 }
 
 export interface SmsActivateProvider extends NumberProvider {
@@ -165,6 +173,11 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     return parseStock(body, String(id), upstreamService) ?? fail('getPrices', body);
   }
 
+  async function getActiveActivations(): Promise<ActiveActivation[]> {
+    const body = await send('getActiveActivations');
+    return parseActiveActivations(body) ?? fail('getActiveActivations', body);
+  }
+
   async function getBalance(): Promise<number> {
     const body = await send('getBalance');
     const match = /^ACCESS_BALANCE:(-?\d+(?:\.\d+)?)$/.exec(body);
@@ -173,9 +186,11 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
 
   return {
     name,
+    inbound: opts.pushes ? 'push' : 'poll',
     requestNumber,
     findOrder,
     getStatus,
+    getActiveActivations,
     requestAnotherSms: (id) => setStatus(id, SET_STATUS.anotherSms),
     cancel: (id) => setStatus(id, SET_STATUS.cancel),
     finish: (id) => setStatus(id, SET_STATUS.finish),
@@ -262,4 +277,28 @@ function parseStock(body: string, countryId: string, service: string): number | 
   if (!isRecord(offer)) return undefined;
   const count = Number(offer.count);
   return Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** getActiveActivations: every open activation with its latest SMS, or no list when the seller has none. */
+function parseActiveActivations(body: string): ActiveActivation[] | undefined {
+  const json = parseJson(body);
+  if (!isRecord(json)) return undefined;
+  if (json.status !== 'success') return json.status === 'error' ? [] : undefined;
+  const list = json.activeActivations;
+  if (!Array.isArray(list)) return list === undefined ? [] : undefined;
+  return list.flatMap((item): ActiveActivation[] => {
+    if (!isRecord(item)) return [];
+    const id = item.activationId;
+    if ((typeof id !== 'string' && typeof id !== 'number') || id === '') return [];
+    // Some servers send the codes received so far as a list, the newest last.
+    const codes = [item.smsCode].flat().filter((c): c is string => typeof c === 'string' && c !== '');
+    const texts = [item.smsText].flat().filter((t): t is string => typeof t === 'string' && t !== '');
+    const code = codes.at(-1);
+    const status: UpstreamStatus = code
+      ? { state: 'code', code, text: texts.at(-1) ?? code }
+      : String(item.activationStatus) === '8'
+        ? { state: 'cancelled' }
+        : { state: 'waiting' };
+    return [{ upstreamId: String(id), status }];
+  });
 }

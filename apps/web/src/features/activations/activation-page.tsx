@@ -1,6 +1,7 @@
 import type { ActivationDetail } from '@numero/contract/activations';
 import {
   ArrowLeft,
+  BellRing,
   CircleCheck,
   Clock,
   Loader2,
@@ -70,6 +71,45 @@ export function ActivationPage() {
   );
 }
 
+const canNotify = () => typeof window !== 'undefined' && 'Notification' in window;
+
+function notifyCode(title: string, body: string) {
+  // Only when the tab is out of sight: on screen, the code itself is the news.
+  if (!canNotify() || Notification.permission !== 'granted' || !document.hidden) return;
+  try {
+    new Notification(title, { body, tag: 'numero-code' });
+  } catch {
+    // Some browsers (Android Chrome) allow notifications only from a service worker.
+  }
+}
+
+/** The code in the tab's title while this page shows it, so it can be read from another tab. */
+function useCodeInTitle(code: string | null) {
+  useEffect(() => {
+    if (!code) return;
+    const previous = document.title;
+    document.title = `${code} · ${previous}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [code]);
+}
+
+/** Asks once for permission to notify; hidden when the browser has none or the choice was made. */
+function NotifyMeButton({ label }: { label: string }) {
+  const [permission, setPermission] = useState(() => (canNotify() ? Notification.permission : 'denied'));
+  if (permission !== 'default') return null;
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => void Notification.requestPermission().then(setPermission)}
+      icon={<BellRing className="size-4" aria-hidden />}
+    >
+      {label}
+    </Button>
+  );
+}
+
 function ActivationView({ activation: a, receivedAt }: { activation: ActivationDetail; receivedAt: number }) {
   const { t, i18n } = useTranslation('activations');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
@@ -82,12 +122,23 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
   const resend = useRequestAnotherSms();
   const finish = useFinishActivation();
 
-  // Say so when a code arrives while the customer is looking (not for one that was there on load).
+  // Say so when a code arrives while the customer is looking (not for one that was there on load):
+  // on the page, in the tab's title, and as a system notification when they allowed them.
   const lastCode = useRef(a.code);
   useEffect(() => {
-    if (a.code && a.code !== lastCode.current) toast.success(t('toasts.codeArrived'));
+    if (a.code && a.code !== lastCode.current) {
+      toast.success(t('toasts.codeArrived'));
+      notifyCode(
+        t('page.notifyTitle', { code: a.code }),
+        t('page.notifyBody', {
+          service: a.service_name,
+          number: a.phone_number ? formatPhone(a.phone_number) : '',
+        }),
+      );
+    }
     lastCode.current = a.code;
-  }, [a.code, t]);
+  }, [a.code, a.service_name, a.phone_number, t]);
+  useCodeInTitle(a.code);
 
   const failed = (error: unknown) =>
     toast.error(error instanceof ApiError && error.detail ? error.detail : t('errors.action'));
@@ -179,6 +230,7 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
       </Card>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {a.status === 'waiting_sms' && <NotifyMeButton label={t('page.notify')} />}
         {a.can_resend && (
           <Button
             variant="secondary"

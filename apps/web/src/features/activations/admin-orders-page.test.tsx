@@ -160,6 +160,8 @@ describe('admin orders screen', () => {
     expect(exportLink.getAttribute('href')).toBe(
       '/api/v1/admin/orders/export?search=joana&status=waiting_sms&payment_status=pending&lang=pt',
     );
-    expect(screen.getByRole('link', { name: /Relatórios/ }).getAttribute('href')).toBe('/admin/orders/reports');
+    expect(screen.getByRole('link', { name: /Relatórios/ }).getAttribute('href')).toBe(
+      '/admin/orders/reports',
+    );
   });
 });
