@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -173,13 +174,10 @@ export function DashboardPage() {
                       to={`/dashboard/activations/${a.id}`}
                       className="flex min-h-11 items-center gap-3 px-4 py-3 hover:bg-slate-50"
                     >
-                      <span aria-hidden className="text-xl">
-                        {a.service_icon}
-                      </span>
+                      <ServiceIcon code={a.service_code} className="size-6" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-slate-900">
-                          {a.service_name} · {a.flag}{' '}
-                          {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}
+                          {a.service_name} · {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}
                         </span>
                         <span className="block text-sm text-slate-600">
                           {formatDateTime(a.created_at, i18n.language)}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
@@ -58,11 +59,17 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm" data-testid="purchase-summary">
         <dt className="text-slate-600">{t('confirm.service')}</dt>
         <dd className="pl-4 text-right font-medium">
-          <span aria-hidden>{offer.service_icon}</span> {offer.service_name}
+          <span className="inline-flex items-center gap-2">
+            <ServiceIcon code={offer.service_code} className="size-4" />
+            {offer.service_name}
+          </span>
         </dd>
         <dt className="text-slate-600">{t('confirm.country')}</dt>
         <dd className="pl-4 text-right font-medium">
-          <span aria-hidden>{offer.flag}</span> {offer.country_name} ({offer.dial_code})
+          <span className="inline-flex items-center gap-2">
+            <CountryFlag code={offer.country_code} />
+            {offer.country_name} ({offer.dial_code})
+          </span>
         </dd>
         <dt className="text-slate-600">{t('confirm.price')}</dt>
         <dd className="pl-4 text-right text-base font-semibold tabular-nums" data-testid="purchase-price">

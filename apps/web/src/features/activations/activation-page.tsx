@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { CopyButton } from '../../components/copy-field.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -115,17 +116,17 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span
-            className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-2xl"
+            className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100"
             aria-hidden
           >
-            {a.service_icon}
+            <ServiceIcon code={a.service_code} className="size-7" />
           </span>
           <div className="min-w-0">
             <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
               {a.service_name}
             </h1>
             <p className="text-sm text-slate-600">
-              <span aria-hidden>{a.flag}</span> {countryName}
+              <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {countryName}
             </p>
           </div>
         </div>

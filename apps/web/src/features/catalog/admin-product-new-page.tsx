@@ -116,7 +116,7 @@ export function AdminProductNewPage() {
                 <option value="">{t('new.chooseCountry')}</option>
                 {options.data.countries.map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.flag} {c.name}
+                    {c.name}
                   </option>
                 ))}
               </SelectField>
