@@ -35,7 +35,7 @@ const OrdersPage = lazy(() =>
   import('../features/activations/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
 );
 const BalancePage = lazy(() =>
-  import('../features/wallet/balance-page.tsx').then((m) => ({ default: m.BalancePage })),
+  import('./routes/balance-route.tsx').then((m) => ({ default: m.BalanceRoute })),
 );
 const ActivationPage = lazy(() =>
   import('../features/activations/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),

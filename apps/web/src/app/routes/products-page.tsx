@@ -13,6 +13,7 @@ import { useServices } from '../../features/catalog/api/get-services.ts';
 import { matchesSearch, sortCategories } from '../../features/catalog/search.ts';
 import { currencyFor, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { compareNames } from '../../lib/collate.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 
 /**
@@ -59,8 +60,10 @@ export function ProductsPage() {
           <CountryStep
             service={selected}
             serviceCode={serviceCode}
+            countryCode={params.get('country')}
             lang={lang}
             onBack={() => setParam('service', null)}
+            onCloseCountry={() => setParam('country', null)}
           />
         ) : (
           <ServiceStep
@@ -225,19 +228,32 @@ function ServiceCard({
 function CountryStep({
   service,
   serviceCode,
+  countryCode,
   lang,
   onBack,
+  onCloseCountry,
 }: {
   service: ServiceSummary | undefined;
   serviceCode: string;
+  /** ?country= (a product picked on the landing, carried through sign-in): its purchase dialog opens. */
+  countryCode: string | null;
   lang: Lang;
   onBack: () => void;
+  onCloseCountry: () => void;
 }) {
   const { t } = useTranslation('products');
   const currency = currencyFor(lang);
   const products = useProducts({ service: serviceCode, currency, lang }, !!service);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ProductOffer | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const fromAddress = countryCode
+    ? products.data?.find((p) => p.country_code === countryCode.toUpperCase() && p.available)
+    : undefined;
+  if (fromAddress && opened !== countryCode) {
+    setOpened(countryCode);
+    setChosen(fromAddress);
+  }
   const back = (
     <Button
       variant="ghost"
@@ -257,7 +273,15 @@ function CountryStep({
       </div>
     );
 
-  const shown = (products.data ?? []).filter((p) => matchesSearch(query, p.country_name, p.country_code));
+  // In stock first, then the cheapest; equal prices in the language's alphabetical order.
+  const shown = (products.data ?? [])
+    .filter((p) => matchesSearch(query, p.country_name, p.country_code))
+    .sort(
+      (a, b) =>
+        Number(b.available) - Number(a.available) ||
+        a.price - b.price ||
+        compareNames(lang, a.country_name, b.country_name),
+    );
 
   return (
     <section aria-labelledby="step-country">
@@ -306,7 +330,15 @@ function CountryStep({
           </ul>
         )}
       </div>
-      {chosen && <PurchaseDialog offer={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <PurchaseDialog
+          offer={chosen}
+          onClose={() => {
+            setChosen(null);
+            if (countryCode) onCloseCountry();
+          }}
+        />
+      )}
     </section>
   );
 }
