@@ -7,7 +7,7 @@ import { Wordmark } from './logo.tsx';
 const footerLink =
   'inline-flex min-h-11 items-center text-sm text-slate-600 transition-colors hover:text-slate-900 md:min-h-9';
 
-export function SiteFooter() {
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation('landing');
   return (
     <footer className="bg-slate-50">
@@ -38,16 +38,33 @@ export function SiteFooter() {
             <div>
               <h2 className="text-sm font-semibold text-slate-900">{t('footer.account')}</h2>
               <ul className="mt-2">
-                <li>
-                  <Link to="/login" className={footerLink}>
-                    {t('header.signIn')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/register" className={footerLink}>
-                    {t('header.signUp')}
-                  </Link>
-                </li>
+                {signedIn ? (
+                  <>
+                    <li>
+                      <Link to="/dashboard" className={footerLink}>
+                        {t('signedIn.dashboard')}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/dashboard/products" className={footerLink}>
+                        {t('signedIn.buy')}
+                      </Link>
+                    </li>
+                  </>
+                ) : (
+                  <>
+                    <li>
+                      <Link to="/login" className={footerLink}>
+                        {t('header.signIn')}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/register" className={footerLink}>
+                        {t('header.signUp')}
+                      </Link>
+                    </li>
+                  </>
+                )}
               </ul>
             </div>
           </nav>
