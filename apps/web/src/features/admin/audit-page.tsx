@@ -12,6 +12,7 @@ import { normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit.ts';
 import { actionIcon, actionLabel, entityLabel, LABELLED_ACTIONS } from './audit-labels.ts';
+import { describeChangesInWords } from './audit-words.ts';
 import { dashboardErrorMessage } from './error-message.ts';
 
 const show = (v: unknown) =>
@@ -30,6 +31,7 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): st
 /** /admin/audit: the whole audit log for staff, newest first, filtered by action and paged on the server. */
 export function AuditPage() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tw } = useTranslation('audit-words');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { params, page, update, goToPage } = useListParams();
   const rawAction = params.get('action');
@@ -111,7 +113,7 @@ export function AuditPage() {
             <tbody className="divide-y divide-slate-100">
               {items.map((e) => {
                 const Icon = actionIcon(e.action);
-                const changes = describeChanges(e);
+                const changes = describeChangesInWords(e, tw, lang);
                 return (
                   <tr key={e.id} data-testid="audit-row" data-action={e.action}>
                     <Td className="tabular-nums">
