@@ -40,6 +40,7 @@ const BalancePage = lazy(() =>
 const ActivationPage = lazy(() =>
   import('../features/activations/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
 );
+const FaqPage = lazy(() => import('./routes/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
 const AdminPage = lazy(() =>
   import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
 );
@@ -95,6 +96,7 @@ export const router = createBrowserRouter([
           },
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
+          { path: '/faq', element: <FaqPage /> },
         ],
       },
       {

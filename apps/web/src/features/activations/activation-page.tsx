@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { CopyButton } from '../../components/copy-field.tsx';
+import { SupportLinks } from '../../components/support-contact.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -273,6 +274,11 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
           </Button>
         </div>
       </Dialog>
+      <Card className="bg-slate-50" data-testid="activation-help">
+        <p className="text-sm font-semibold text-slate-900">{t('common:support.title')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('common:support.activationHint')}</p>
+        <SupportLinks className="mt-1" />
+      </Card>
     </article>
   );
 }

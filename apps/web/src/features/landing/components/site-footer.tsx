@@ -1,6 +1,7 @@
 import { Cookie } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportLinks } from '../../../components/support-contact.tsx';
 import { openCookiePreferences } from '../cookie-consent.ts';
 import { Wordmark } from './logo.tsx';
 
@@ -9,6 +10,7 @@ const footerLink =
 
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation();
   return (
     <footer className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 pt-12 pb-8 sm:px-6">
@@ -19,7 +21,7 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
             </Link>
             <p className="mt-3 text-sm leading-relaxed text-slate-600">{t('footer.tagline')}</p>
           </div>
-          <nav aria-label={t('footer.nav')} className="grid grid-cols-2 gap-8 sm:gap-16">
+          <nav aria-label={t('footer.nav')} className="grid grid-cols-2 gap-8 sm:grid-cols-3 sm:gap-16">
             <div>
               <h2 className="text-sm font-semibold text-slate-900">{t('footer.store')}</h2>
               <ul className="mt-2">
@@ -66,6 +68,10 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
                   </>
                 )}
               </ul>
+            </div>
+            <div className="col-span-2 sm:col-span-1">
+              <h2 className="text-sm font-semibold text-slate-900">{tc('support.title')}</h2>
+              <SupportLinks className="mt-2 flex-col items-start gap-y-0" />
             </div>
           </nav>
         </div>
