@@ -278,7 +278,7 @@ function MobileMenu({
             </ul>
           </nav>
           <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
-            <LanguageSwitcher align="start" />
+            <LanguageSwitcher align="start" inline />
             <LogoutButton large onDone={onClose} />
           </div>
         </div>

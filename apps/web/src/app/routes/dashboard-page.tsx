@@ -53,7 +53,7 @@ function QuickAction({
 }
 
 const inlineLink =
-  'inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
+  'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
