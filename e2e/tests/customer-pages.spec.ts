@@ -109,11 +109,14 @@ async function check(page: Page, path: string, width: number, problems: string[]
       .filter((el) => {
         const r = el.getBoundingClientRect();
         const inText = el.tagName === 'A' && getComputedStyle(el).display === 'inline';
+        // The skip link sits off screen until focused.
+        const offScreen = r.bottom <= 0 || r.right <= 0;
         return (
           r.width > 0 &&
           r.height > 0 &&
           r.height < 44 &&
           !inText &&
+          !offScreen &&
           el.getAttribute('type') !== 'checkbox' &&
           el.getAttribute('type') !== 'radio'
         );
