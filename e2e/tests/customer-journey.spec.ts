@@ -1,5 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
+import { presetLanguageAndConsent } from './support.ts';
+
+const headers = { Origin: baseURL };
 
 /**
  * A new visitor's whole way to a code, counted in clicks (typing is not counted): from the landing,
@@ -112,3 +116,45 @@ for (const { lang, width } of [
     expect(user.count).toBeLessThanOrEqual(MAX_CLICKS);
   });
 }
+
+test('a customer who paid by PIX in English buys from the reais wallet without switching language', async ({
+  page,
+}) => {
+  await presetLanguageAndConsent(page, 'en');
+  const email = uniqueEmail('pix-en');
+  const registered = await page.request.post('/api/v1/auth/register', {
+    headers,
+    data: { email, password: PASSWORD, preferred_language: 'en-US', preferred_currency: 'USD' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password$/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // A PIX top-up in English: the form says it goes to the reais wallet.
+  await page.goto('/dashboard/balance');
+  await page.getByTestId('method-pix').click();
+  await expect(page.getByTestId('topup-wallet')).toContainText('reais wallet (BRL)');
+  await page.getByTestId('preset-2000').click();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid', {
+    timeout: 20_000,
+  });
+
+  // The header shows the dollars of the interface and the reais beside them.
+  await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('header-balance-BRL')).toContainText('R$20.00');
+
+  await page.goto('/dashboard/products?service=wa');
+  await page.getByTestId('country-BR').getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: /Reais wallet/ })).toBeChecked();
+  await expect(dialog.getByTestId('purchase-price')).toContainText('R$');
+  await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/activations\//);
+  await expect(page.getByTestId('activation-code')).toHaveText(/\d{4,8}/, { timeout: 20_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

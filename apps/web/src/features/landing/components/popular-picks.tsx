@@ -23,8 +23,15 @@ export function PopularPicks({ signedIn }: { signedIn: boolean }) {
   if (picks.length === 0) return null;
   return (
     <div className="mt-10">
-      <h3 className="text-sm font-semibold text-slate-900">{t('picks.title')}</h3>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="popular-picks">
+      {/* Not a heading: the section's headings are its product cards. */}
+      <p id="popular-picks" className="text-sm font-semibold text-slate-900">
+        {t('picks.title')}
+      </p>
+      <ul
+        aria-labelledby="popular-picks"
+        className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        data-testid="popular-picks"
+      >
         {picks.map((o) => {
           const path = `/dashboard/products?service=${o.service_code}&country=${o.country_code}`;
           return (
