@@ -214,3 +214,35 @@ test("at 360 px the drawer's language menu fits the screen and both languages ca
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await context.close();
 });
+
+test('a MANAGER finds the admin link in the header and the user menu, and a way back from /unauthorized', async ({
+  page,
+}) => {
+  await presetLanguageAndConsent(page, 'pt');
+  await signInApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const email = uniqueEmail('manager-nav');
+  const created = await page.request.post('/api/v1/users/register', {
+    headers,
+    data: { email, password: PASSWORD, role: 'MANAGER', profile: { full_name: 'Gerente Nav' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.request.post('/api/v1/auth/logout', { headers });
+  await signInApi(page.request, email, PASSWORD);
+
+  await page.goto('/dashboard');
+  const nav = page.locator('header').getByRole('navigation');
+  await nav.getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page
+    .locator('header')
+    .getByRole('button', { name: /Menu do usuário/ })
+    .click();
+  await expect(page.locator('header').getByRole('link', { name: 'Painel admin' })).toBeVisible();
+
+  // A staff page of ADMIN only: the manager keeps their header and gets back to the dashboard.
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao painel' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
