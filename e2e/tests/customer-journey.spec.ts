@@ -147,6 +147,8 @@ test('a customer who paid by PIX in English buys from the reais wallet without s
   // The header shows the dollars of the interface and the reais beside them.
   await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
   await expect(page.getByTestId('header-balance-BRL')).toContainText('R$20.00');
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-balance-BRL')).toContainText('R$20.00');
 
   await page.goto('/dashboard/products?service=wa');
   await page.getByTestId('country-BR').getByRole('button').click();
