@@ -20,7 +20,7 @@ import { SkipLink } from '../components/skip-link.tsx';
 import { cn } from '../components/ui/cn.ts';
 import { Wordmark } from '../features/landing/components/logo.tsx';
 import { BalanceDisplay } from '../features/wallet/components/balance-display.tsx';
-import { displayName, isAdmin } from '../lib/roles.ts';
+import { displayName, isStaff } from '../lib/roles.ts';
 import { useSession } from '../lib/session/session.tsx';
 
 /** Tailwind's `lg`: from here the navigation, language and user menu sit in the bar itself. */
@@ -41,7 +41,8 @@ function useNavItems(user: CurrentUser | null): NavItem[] {
     { to: '/dashboard/orders', label: t('nav.orders'), icon: History },
     { to: '/dashboard/balance', label: t('nav.balance'), icon: Wallet },
   ];
-  if (isAdmin(user)) items.push({ to: '/admin', label: t('nav.admin'), icon: Crown });
+  // MANAGER opens the admin dashboard too (spec §6), so staff of either role get the link.
+  if (isStaff(user)) items.push({ to: '/admin', label: t('nav.admin'), icon: Crown });
   return items;
 }
 
@@ -173,7 +174,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
               {t('nav.dashboard')}
             </Link>
           </li>
-          {isAdmin(user) && (
+          {isStaff(user) && (
             <li>
               <Link to="/admin" className={menuItem}>
                 <Crown className="size-4 text-amber-500" aria-hidden />
@@ -277,7 +278,7 @@ function MobileMenu({
             </ul>
           </nav>
           <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
-            <LanguageSwitcher align="start" />
+            <LanguageSwitcher align="start" inline />
             <LogoutButton large onDone={onClose} />
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { HelpFooter } from '../components/support-contact.tsx';
 import { Spinner } from '../components/ui/feedback.tsx';
 import { LiveEventsProvider } from '../lib/live-events.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -9,14 +10,15 @@ import { AppHeader } from './app-header.tsx';
 export function AppLayout() {
   const { t } = useTranslation();
   return (
-    <div className="min-h-screen">
+    <div className="flex min-h-screen flex-col">
       <LiveEventsProvider />
       <AppHeader />
-      <main id="main" tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label={t('loading')} className="min-h-[60vh]" />}>
           <Outlet />
         </Suspense>
       </main>
+      <HelpFooter />
     </div>
   );
 }

@@ -56,11 +56,12 @@ const OrdersPage = lazy(() =>
   import('../features/activations/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
 );
 const BalancePage = lazy(() =>
-  import('../features/wallet/balance-page.tsx').then((m) => ({ default: m.BalancePage })),
+  import('./routes/balance-route.tsx').then((m) => ({ default: m.BalanceRoute })),
 );
 const ActivationPage = lazy(() =>
   import('../features/activations/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
 );
+const FaqPage = lazy(() => import('./routes/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
 const AdminPage = lazy(() =>
   import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
 );
@@ -153,6 +154,7 @@ export const router = createBrowserRouter([
           { path: '/auth-callback', element: <AuthCallbackPage /> },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
           { path: '/docs/api', element: <ApiDocsPage /> },
+          { path: '/faq', element: <FaqPage /> },
         ],
       },
       {

@@ -15,11 +15,17 @@ const LANGUAGES: { code: Lang; htmlLang: string }[] = [
  */
 export function LanguageSwitcher({
   align = 'end',
+  inline = false,
   className,
   onChange,
 }: {
   /** Which edge of the button the menu lines up with. */
   align?: 'start' | 'end';
+  /**
+   * In a scrolling drawer: the menu opens in the flow below the button instead of floating over the
+   * page, so the drawer's own scroll box never clips its lower item.
+   */
+  inline?: boolean;
   className?: string;
   onChange?: (lang: Lang) => void;
 }) {
@@ -114,8 +120,13 @@ export function LanguageSwitcher({
         hidden={!open}
         onKeyDown={onMenuKeyDown}
         className={cn(
-          'absolute top-full z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg shadow-slate-900/10',
-          align === 'end' ? 'right-0' : 'left-0',
+          'mt-2 rounded-xl border border-slate-200 bg-white p-1',
+          inline
+            ? 'w-full max-w-sm'
+            : cn(
+                'absolute top-full z-50 w-56 shadow-lg shadow-slate-900/10',
+                align === 'end' ? 'right-0' : 'left-0',
+              ),
         )}
       >
         {LANGUAGES.map(({ code, htmlLang }) => {

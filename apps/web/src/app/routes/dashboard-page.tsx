@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -17,6 +18,8 @@ import { EmptyState, Skeleton } from '../../components/ui/feedback.tsx';
 import { useActivationsSummary } from '../../features/activations/api/get-activations-summary.ts';
 import { StatusBadge } from '../../features/activations/components/status-badge.tsx';
 import { useBalance } from '../../features/wallet/api/get-balance.ts';
+import { useWallets } from '../../features/wallet/api/get-wallets.ts';
+import { walletsWithMoney } from '../../features/wallet/wallet-amounts.ts';
 import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { displayName, isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
@@ -50,13 +53,18 @@ function QuickAction({
 }
 
 const inlineLink =
-  'inline-flex items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
+  'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tc } = useTranslation('customer');
   const { user } = useSession();
   const currency = currencyFor(i18n.language);
   const balance = useBalance(currency);
+  const wallets = useWallets();
+  const otherWallets = walletsWithMoney(wallets.data?.items ?? [], currency).filter(
+    (w) => w.currency !== currency,
+  );
   const summary = useActivationsSummary();
   if (!user) return null;
   const admin = isAdmin(user);
@@ -87,10 +95,17 @@ export function DashboardPage() {
           loading={!balance.data}
           value={balance.data && formatMoney(balance.data.balance, currency, i18n.language)}
           hint={
-            <Link to="/dashboard/balance" className={inlineLink}>
-              {t('cards.topUp')}
-              <ArrowRight className="size-3.5" aria-hidden />
-            </Link>
+            <>
+              {otherWallets.map((w) => (
+                <span key={w.currency} className="block" data-testid={`dashboard-balance-${w.currency}`}>
+                  {tc('walletAlso', { amount: formatMoney(w.balance, w.currency, i18n.language) })}
+                </span>
+              ))}
+              <Link to="/dashboard/balance" className={inlineLink}>
+                {t('cards.topUp')}
+                <ArrowRight className="size-3.5" aria-hidden />
+              </Link>
+            </>
           }
         />
         <StatCard
@@ -173,22 +188,22 @@ export function DashboardPage() {
                       to={`/dashboard/activations/${a.id}`}
                       className="flex min-h-11 items-center gap-3 px-4 py-3 hover:bg-slate-50"
                     >
-                      <span aria-hidden className="text-xl">
-                        {a.service_icon}
-                      </span>
+                      <ServiceIcon code={a.service_code} className="size-6" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-slate-900">
-                          {a.service_name} · {a.flag}{' '}
-                          {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}
+                          {a.service_name} · {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}
                         </span>
                         <span className="block text-sm text-slate-600">
                           {formatDateTime(a.created_at, i18n.language)}
                         </span>
                       </span>
-                      <span className="text-right tabular-nums text-slate-900">
-                        {formatMoney(a.price, a.currency, i18n.language)}
+                      {/* Stacked on a phone, so a long name and the badge never push the page sideways. */}
+                      <span className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
+                        <span className="text-right whitespace-nowrap tabular-nums text-slate-900">
+                          {formatMoney(a.price, a.currency, i18n.language)}
+                        </span>
+                        <StatusBadge status={a.status} />
                       </span>
-                      <StatusBadge status={a.status} />
                     </Link>
                   </li>
                 ))}

@@ -23,7 +23,13 @@ const services = [
   service('tg', 'Telegram', 'sms', 95),
   service('go', 'Google', 'verification', 92),
 ];
-const offer = (country: string, name: string, stock: number, price: number): ProductOffer => ({
+const offer = (
+  country: string,
+  name: string,
+  stock: number,
+  price: number,
+  currency: 'BRL' | 'USD' = 'BRL',
+): ProductOffer => ({
   id: country === 'BR' ? 1 : 2,
   sku: `WA-${country}`,
   service_code: 'wa',
@@ -34,17 +40,19 @@ const offer = (country: string, name: string, stock: number, price: number): Pro
   flag: '🏳️',
   dial_code: '+55',
   price,
-  currency: 'BRL',
+  currency,
   stock,
   available: stock > 0,
 });
 
 let balance = 2_000;
+let usd = 0;
 let posts: { headers: Headers; body: unknown }[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   balance = 2_000;
+  usd = 0;
   posts = [];
   vi.stubGlobal(
     'fetch',
@@ -54,9 +62,14 @@ beforeEach(async () => {
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === '/api/v1/catalog/services') return reply(200, services);
       if (url.pathname === '/api/v1/catalog/products')
-        return reply(200, [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)]);
-      if (url.pathname === '/api/v1/wallets/BRL/balance')
-        return reply(200, { balance, currency: 'BRL', formatted: '' });
+        return url.searchParams.get('currency') === 'USD'
+          ? reply(200, [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')])
+          : reply(200, [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)]);
+      if (url.pathname === '/api/v1/wallets/')
+        return reply(200, [
+          { balance, currency: 'BRL', formatted: '' },
+          { balance: usd, currency: 'USD', formatted: '' },
+        ]);
       if (url.pathname === '/api/v1/activations' && init?.method === 'POST') {
         posts.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
         return reply(402, {
@@ -125,8 +138,10 @@ describe('products screen', () => {
     renderAt('/dashboard/products?service=wa');
     fireEvent.click(within(await screen.findByTestId('country-BR')).getByRole('button'));
     expect(await screen.findByText('Saldo insuficiente para esta compra.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Adicionar saldo' }).getAttribute('href')).toBe(
-      '/dashboard/balance',
+    // The shortfall (R$ 4,00) is below the smallest top-up, so the top-up starts at R$ 5,00; in
+    // dollars the whole $2.00 is missing.
+    expect(screen.getByRole('link', { name: 'Adicionar R$\u00a05,00 e comprar' }).getAttribute('href')).toBe(
+      '/dashboard/balance?amount_BRL=500&amount_USD=200',
     );
     expect(screen.getByRole('button', { name: 'Confirmar compra' })).toHaveProperty('disabled', true);
 
@@ -143,5 +158,25 @@ describe('products screen', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ product_id: 1, currency: 'BRL' });
     expect(posts[0]!.headers.get('idempotency-key')).toMatch(/^web-[0-9a-f]{32}$/);
+  });
+
+  it('pays from the reais wallet in English when only that wallet holds the money', async () => {
+    await i18n.changeLanguage('en');
+    balance = 2_000;
+    renderAt('/dashboard/products?service=wa');
+    fireEvent.click(within(await screen.findByTestId('country-BR')).getByRole('button'));
+    const wallets = await screen.findByTestId('purchase-wallets');
+    await waitFor(() =>
+      expect(within(wallets).getByRole('radio', { name: /Reais wallet/ })).toHaveProperty('checked', true),
+    );
+    expect(screen.getByTestId('purchase-price').textContent).toBe('R$5.00');
+    expect(screen.getByTestId('purchase-balance-after').textContent).toBe('R$15.00');
+    // Choosing the empty dollar wallet says where the money is instead of a bare "insufficient".
+    fireEvent.click(within(wallets).getByRole('radio', { name: /Dollar wallet/ }));
+    expect(await screen.findByText(/Your Reais wallet \(BRL\) has enough/)).toBeTruthy();
+    fireEvent.click(within(wallets).getByRole('radio', { name: /Reais wallet/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({ product_id: 1, currency: 'BRL' });
   });
 });

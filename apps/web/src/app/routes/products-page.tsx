@@ -3,6 +3,7 @@ import { ArrowLeft, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -12,6 +13,7 @@ import { useServices } from '../../features/catalog/api/get-services.ts';
 import { matchesSearch, sortCategories } from '../../features/catalog/search.ts';
 import { currencyFor, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { compareNames } from '../../lib/collate.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 
 /**
@@ -58,8 +60,10 @@ export function ProductsPage() {
           <CountryStep
             service={selected}
             serviceCode={serviceCode}
+            countryCode={params.get('country')}
             lang={lang}
             onBack={() => setParam('service', null)}
+            onCloseCountry={() => setParam('country', null)}
           />
         ) : (
           <ServiceStep
@@ -196,11 +200,11 @@ function ServiceCard({
       data-testid={`service-${s.code}`}
       className="flex w-full flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40"
     >
-      <span className="flex size-11 items-center justify-center rounded-xl bg-slate-100 text-2xl" aria-hidden>
-        {s.icon}
+      <span className="flex size-11 items-center justify-center rounded-xl bg-slate-100" aria-hidden>
+        <ServiceIcon code={s.code} className="size-6" />
       </span>
       <span className="min-w-0">
-        <span className="block truncate font-semibold text-slate-900">{s.name}</span>
+        <span className="block font-semibold break-words text-slate-900">{s.name}</span>
         <span className="block text-xs text-slate-500">{s.category_name}</span>
       </span>
       <span className="mt-auto text-sm">
@@ -224,19 +228,32 @@ function ServiceCard({
 function CountryStep({
   service,
   serviceCode,
+  countryCode,
   lang,
   onBack,
+  onCloseCountry,
 }: {
   service: ServiceSummary | undefined;
   serviceCode: string;
+  /** ?country= (a product picked on the landing, carried through sign-in): its purchase dialog opens. */
+  countryCode: string | null;
   lang: Lang;
   onBack: () => void;
+  onCloseCountry: () => void;
 }) {
   const { t } = useTranslation('products');
   const currency = currencyFor(lang);
   const products = useProducts({ service: serviceCode, currency, lang }, !!service);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ProductOffer | null>(null);
+  const [opened, setOpened] = useState<string | null>(null);
+  const fromAddress = countryCode
+    ? products.data?.find((p) => p.country_code === countryCode.toUpperCase() && p.available)
+    : undefined;
+  if (fromAddress && opened !== countryCode) {
+    setOpened(countryCode);
+    setChosen(fromAddress);
+  }
   const back = (
     <Button
       variant="ghost"
@@ -256,7 +273,15 @@ function CountryStep({
       </div>
     );
 
-  const shown = (products.data ?? []).filter((p) => matchesSearch(query, p.country_name, p.country_code));
+  // In stock first, then the cheapest; equal prices in the language's alphabetical order.
+  const shown = (products.data ?? [])
+    .filter((p) => matchesSearch(query, p.country_name, p.country_code))
+    .sort(
+      (a, b) =>
+        Number(b.available) - Number(a.available) ||
+        a.price - b.price ||
+        compareNames(lang, a.country_name, b.country_name),
+    );
 
   return (
     <section aria-labelledby="step-country">
@@ -264,10 +289,10 @@ function CountryStep({
       <div className="mt-2 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <h2 id="step-country" className="flex items-center gap-3 text-lg font-semibold text-slate-900">
           <span
-            className="flex size-11 items-center justify-center rounded-xl bg-slate-100 text-2xl"
+            className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-100"
             aria-hidden
           >
-            {service.icon}
+            <ServiceIcon code={service.code} className="size-6" />
           </span>
           {t('countries.title', { service: service.name })}
         </h2>
@@ -305,7 +330,15 @@ function CountryStep({
           </ul>
         )}
       </div>
-      {chosen && <PurchaseDialog offer={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <PurchaseDialog
+          offer={chosen}
+          onClose={() => {
+            setChosen(null);
+            if (countryCode) onCloseCountry();
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -318,9 +351,7 @@ function CountryRow({ offer: p, lang, onBuy }: { offer: ProductOffer; lang: Lang
       className={cn('flex items-center gap-3 px-4 py-3', !p.available && 'bg-slate-50')}
       data-testid={`country-${p.country_code}`}
     >
-      <span className="text-2xl" aria-hidden>
-        {p.flag}
-      </span>
+      <CountryFlag code={p.country_code} />
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{p.country_name}</p>
         <p className="text-xs text-slate-500">

@@ -1,42 +1,69 @@
 import type { ProductOffer } from '@numero/contract/catalog';
+import type { Currency } from '@numero/contract/common';
 import { CircleAlert, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { useCreateActivation } from '../../features/activations/api/create-activation.ts';
 import { newIdempotencyKey } from '../../features/activations/api/idempotency-key.ts';
-import { balanceAfter } from '../../features/catalog/search.ts';
-import { useBalance } from '../../features/wallet/api/get-balance.ts';
+import { useProducts } from '../../features/catalog/api/get-products.ts';
+import { useWallets } from '../../features/wallet/api/get-wallets.ts';
+import { topupHref } from '../../features/wallet/wallet-amounts.ts';
 import { formatMoney } from '../../i18n/format.ts';
+import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { savePendingPurchase } from './pending-purchase.ts';
+import { type PerCurrency, preferredWallet, shortfalls, walletChoices } from './purchase-wallets.ts';
 
 /**
- * Shows what the purchase costs and what the balance will be, then buys and opens the activation.
+ * Shows what the purchase costs and what the balance will be, then buys and opens the activation. The
+ * customer pays from any wallet that covers the price (priced in that wallet's currency); when none
+ * does, the top-up opens with the shortfall and the purchase completes by itself once it is credited.
  * Mounted per chosen offer, so each opening is a new purchase attempt with its own idempotency key.
  */
 export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClose: () => void }) {
   const { t, i18n } = useTranslation('products');
+  const { t: tc } = useTranslation('customer');
+  const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const navigate = useNavigate();
   const purchase = useCreateActivation();
-  const currency = offer.currency;
-  const balance = useBalance(currency);
+  const wallets = useWallets();
+  const other: Currency = offer.currency === 'BRL' ? 'USD' : 'BRL';
+  // The same product priced in the other currency, to pay from that wallet.
+  const otherOffers = useProducts({ service: offer.service_code, currency: other, lang });
+  const otherOffer = otherOffers.data?.find((p) => p.id === offer.id);
   // A double click or a retry after a lost response reuses the key, so it cannot buy twice.
   const [key, setKey] = useState(newIdempotencyKey);
+  const [picked, setPicked] = useState<Currency | null>(null);
 
-  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
-  const current = balance.data?.balance ?? null;
-  const after = current === null ? null : balanceAfter(current, offer.price);
-  const insufficient = current !== null && after === null;
+  const prices: PerCurrency = { [offer.currency]: offer.price };
+  if (otherOffer) prices[other] = otherOffer.price;
+  const balances: PerCurrency = {};
+  for (const w of wallets.data?.items ?? []) balances[w.currency] = w.balance;
+  const choices = walletChoices(prices, balances, offer.currency);
+  const loading = wallets.isPending;
+  const currency = picked ?? preferredWallet(choices, offer.currency);
+  const chosen = choices.find((c) => c.currency === currency) ?? choices[0]!;
+  const anyCovers = choices.some((c) => c.covers);
+  const insufficient = !loading && !chosen.covers;
+  const money = (cents: number, c: Currency = chosen.currency) => formatMoney(cents, c, i18n.language);
   const error = purchase.error;
-  const outOfMoney = insufficient || (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS');
+  const outOfMoney =
+    (insufficient && !anyCovers) || (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS');
+  const coveringOther = choices.find((c) => c.covers && c.currency !== chosen.currency);
+  const showChoice =
+    choices.length > 1 && choices.some((c) => c.currency !== offer.currency && c.balance > 0);
+  const missing = shortfalls(choices);
 
   function buy() {
     purchase.mutate(
-      { body: { product_id: offer.id, currency: offer.currency }, idempotencyKey: key },
+      { body: { product_id: offer.id, currency: chosen.currency }, idempotencyKey: key },
       {
         onSuccess: (activation) => {
           toast.success(t('confirm.success'));
@@ -47,43 +74,97 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
           // The server answered: that attempt is settled, so trying again is a new purchase. After a
           // network error the same key is kept, in case the first attempt went through.
           if (err instanceof ApiError && !err.isNetworkError) setKey(newIdempotencyKey());
-          void balance.refetch();
+          void wallets.refetch();
         },
       },
     );
   }
 
+  function topUp() {
+    savePendingPurchase({
+      productId: offer.id,
+      serviceCode: offer.service_code,
+      serviceName: offer.service_name,
+      countryCode: offer.country_code,
+      countryName: offer.country_name,
+      prices,
+      idempotencyKey: newIdempotencyKey(),
+    });
+    onClose();
+  }
+
   return (
     <Dialog open onClose={onClose} title={t('confirm.title')} closeLabel={t('common:close')}>
-      <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm" data-testid="purchase-summary">
+      <dl className="grid grid-cols-[auto_1fr] gap-y-2 text-sm" data-testid="purchase-summary">
         <dt className="text-slate-600">{t('confirm.service')}</dt>
-        <dd className="pl-4 text-right font-medium">
-          <span aria-hidden>{offer.service_icon}</span> {offer.service_name}
+        <dd className="flex items-center justify-end gap-2 pl-4 text-right font-medium break-words">
+          <ServiceIcon code={offer.service_code} className="size-4" />
+          {offer.service_name}
         </dd>
         <dt className="text-slate-600">{t('confirm.country')}</dt>
-        <dd className="pl-4 text-right font-medium">
-          <span aria-hidden>{offer.flag}</span> {offer.country_name} ({offer.dial_code})
+        <dd className="flex items-center justify-end gap-2 pl-4 text-right font-medium break-words">
+          <CountryFlag code={offer.country_code} />
+          {offer.country_name} ({offer.dial_code})
         </dd>
         <dt className="text-slate-600">{t('confirm.price')}</dt>
         <dd className="pl-4 text-right text-base font-semibold tabular-nums" data-testid="purchase-price">
-          {money(offer.price)}
+          {money(chosen.price)}
         </dd>
         <dt className="border-t border-slate-100 pt-2 text-slate-600">{t('confirm.balance')}</dt>
         <dd
           className="border-t border-slate-100 pt-2 pl-4 text-right tabular-nums"
           data-testid="purchase-balance"
         >
-          {current === null ? <Skeleton className="ml-auto h-4 w-16" /> : money(current)}
+          {loading ? <Skeleton className="ml-auto h-4 w-16" /> : money(chosen.balance)}
         </dd>
         <dt className="text-slate-600">{t('confirm.after')}</dt>
         <dd className="pl-4 text-right font-semibold tabular-nums" data-testid="purchase-balance-after">
-          {after === null ? '—' : money(after)}
+          {loading || !chosen.covers ? '—' : money(chosen.balance - chosen.price)}
         </dd>
       </dl>
 
+      {showChoice && (
+        <fieldset className="mt-4" data-testid="purchase-wallets">
+          <legend className="mb-2 text-sm font-medium text-slate-700">{tc('purchase.payFrom')}</legend>
+          <div className="flex flex-col gap-2">
+            {choices.map((c) => (
+              <label
+                key={c.currency}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm',
+                  c.currency === chosen.currency
+                    ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600'
+                    : 'border-slate-300 bg-white',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="pay-from"
+                  value={c.currency}
+                  checked={c.currency === chosen.currency}
+                  onChange={() => setPicked(c.currency)}
+                  className="size-4 accent-brand-700"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium text-slate-900">
+                    {tc(`purchase.wallet.${c.currency}`)}
+                  </span>
+                  <span className="block text-xs text-slate-600 tabular-nums">
+                    {tc('purchase.walletLine', {
+                      balance: money(c.balance, c.currency),
+                      price: money(c.price, c.currency),
+                    })}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
       <p className="mt-4 text-sm text-slate-600">{t('confirm.note')}</p>
 
-      {(outOfMoney || error) && (
+      {(insufficient || error) && (
         <div
           role="alert"
           className="mt-4 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
@@ -93,15 +174,24 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
             <span>
               {error instanceof ApiError && error.detail
                 ? error.detail
-                : insufficient
-                  ? t('confirm.insufficient')
-                  : t('confirm.failed')}
+                : coveringOther
+                  ? tc('purchase.otherWalletHas', { wallet: tc(`purchase.wallet.${coveringOther.currency}`) })
+                  : insufficient
+                    ? t('confirm.insufficient')
+                    : t('confirm.failed')}
             </span>
           </p>
           {outOfMoney && (
-            <Link to="/dashboard/balance" className={buttonClasses('secondary', 'sm')} onClick={onClose}>
+            <Link
+              to={topupHref(missing)}
+              className={buttonClasses('secondary', 'md')}
+              onClick={topUp}
+              data-testid="purchase-topup"
+            >
               <Wallet className="size-4" aria-hidden />
-              {t('confirm.topUp')}
+              {missing[chosen.currency]
+                ? tc('purchase.topUpShortfall', { amount: money(missing[chosen.currency]!) })
+                : t('confirm.topUp')}
             </Link>
           )}
         </div>
@@ -111,7 +201,7 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
         <Button variant="secondary" onClick={onClose}>
           {t('confirm.cancel')}
         </Button>
-        <Button onClick={buy} loading={purchase.isPending} disabled={insufficient || balance.isPending}>
+        <Button onClick={buy} loading={purchase.isPending} disabled={insufficient || loading}>
           {purchase.isPending ? t('confirm.busy') : t('confirm.submit')}
         </Button>
       </div>

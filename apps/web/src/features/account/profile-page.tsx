@@ -64,7 +64,7 @@ export function ProfilePage() {
   }
 
   const memberSince = formatDate(user.created_at, i18n.language);
-  const notSet = <span className="text-slate-400">{t('notSet')}</span>;
+  const notSet = <span className="text-slate-500">{t('notSet')}</span>;
   const details: { label: string; value: ReactNode }[] = [
     { label: t('fields.name'), value: user.profile?.full_name || notSet },
     { label: t('fields.email'), value: user.email },

@@ -14,7 +14,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { CopyButton } from '../../components/copy-field.tsx';
+import { SupportLinks } from '../../components/support-contact.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../components/ui/cn.ts';
@@ -166,17 +168,17 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span
-            className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-2xl"
+            className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100"
             aria-hidden
           >
-            {a.service_icon}
+            <ServiceIcon code={a.service_code} className="size-7" />
           </span>
           <div className="min-w-0">
             <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
               {a.service_name}
             </h1>
             <p className="text-sm text-slate-600">
-              <span aria-hidden>{a.flag}</span> {countryName}
+              <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {countryName}
             </p>
           </div>
         </div>
@@ -324,6 +326,11 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
           </Button>
         </div>
       </Dialog>
+      <Card className="bg-slate-50" data-testid="activation-help">
+        <p className="text-sm font-semibold text-slate-900">{t('common:support.title')}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('common:support.activationHint')}</p>
+        <SupportLinks className="mt-1" />
+      </Card>
     </article>
   );
 }

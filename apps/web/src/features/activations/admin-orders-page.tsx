@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import {
   actionErrorText,
   loadErrorText,
@@ -266,10 +267,12 @@ function OrdersTable({
               </Td>
               <Td>
                 <p>
-                  <span aria-hidden>{o.service_icon}</span> {o.service_name}
+                  <ServiceIcon code={o.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
+                  {o.service_name}
                 </p>
                 <p className="text-xs text-slate-600">
-                  <span aria-hidden>{o.flag}</span> {o.country_name}
+                  <CountryFlag code={o.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
+                  {o.country_name}
                 </p>
               </Td>
               <Td className="tabular-nums">{o.phone_number ? formatPhone(o.phone_number) : none}</Td>

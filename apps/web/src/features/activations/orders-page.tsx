@@ -2,6 +2,7 @@ import { ACTIVATION_STATUSES, type Activation, ActivationStatus } from '@numero/
 import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import { actionErrorText } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -135,11 +136,12 @@ function OrderRow({ activation: a, lang }: { activation: Activation; lang: Lang 
           className="font-medium text-brand-800 hover:underline"
           aria-label={t('open', { service: a.service_name, date: row.date })}
         >
-          <span aria-hidden>{a.service_icon}</span> {a.service_name}
+          <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
+          {a.service_name}
         </Link>
       </Td>
       <Td>
-        <span aria-hidden>{a.flag}</span> {row.country}
+        <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {row.country}
       </Td>
       <Td className="tabular-nums">{row.number}</Td>
       <Td className="font-mono tabular-nums" data-testid="order-code">
@@ -180,9 +182,10 @@ function OrderCard({ activation: a, lang }: { activation: Activation; lang: Lang
       >
         <div className="flex items-start justify-between gap-3">
           <p className="min-w-0 font-semibold text-slate-900">
-            <span aria-hidden>{a.service_icon}</span> {a.service_name}{' '}
+            <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
+            {a.service_name}{' '}
             <span className="font-normal text-slate-600">
-              · <span aria-hidden>{a.flag}</span> {row.country}
+              · <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {row.country}
             </span>
           </p>
           <StatusBadge status={a.status} />

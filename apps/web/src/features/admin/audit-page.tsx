@@ -12,6 +12,7 @@ import { normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit.ts';
 import { actionIcon, actionLabel, entityLabel, LABELLED_ACTIONS } from './audit-labels.ts';
+import { describeChangesInWords } from './audit-words.ts';
 import { dashboardErrorMessage } from './error-message.ts';
 
 const show = (v: unknown) =>
@@ -30,6 +31,7 @@ export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): st
 /** /admin/audit: the whole audit log for staff, newest first, filtered by action and paged on the server. */
 export function AuditPage() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tw } = useTranslation('audit-words');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const { params, page, update, goToPage } = useListParams();
   const rawAction = params.get('action');
@@ -97,58 +99,101 @@ export function AuditPage() {
         })}
       >
         {(items) => (
-          <Table label={t('audit.title')} data-testid="audit-table">
-            <thead>
-              <tr>
-                <Th>{t('audit.columns.when')}</Th>
-                <Th>{t('audit.columns.action')}</Th>
-                <Th>{t('audit.columns.actor')}</Th>
-                <Th>{t('audit.columns.entity')}</Th>
-                <Th>{t('audit.columns.changes')}</Th>
-                <Th>{t('audit.columns.ip')}</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+          <>
+            {/* Cards on a phone: every change in sight, nothing to scroll sideways. */}
+            <ul className="flex flex-col gap-3 md:hidden" data-testid="audit-cards">
               {items.map((e) => {
                 const Icon = actionIcon(e.action);
-                const changes = describeChanges(e);
+                const changes = describeChangesInWords(e, tw, lang);
                 return (
-                  <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                    <Td className="tabular-nums">
-                      <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
-                    </Td>
-                    <Td>
+                  <li
+                    key={e.id}
+                    className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
+                    data-testid="audit-card"
+                  >
+                    <div className="flex flex-wrap items-center justify-between gap-2">
                       <span className="inline-flex items-center gap-2 font-medium">
                         <Icon className="size-4 text-slate-500" aria-hidden />
                         {actionLabel(e.action, t)}
                       </span>
-                    </Td>
-                    <Td>{e.user_email ?? t('activity.anonymous')}</Td>
-                    <Td>
-                      <span className="block">{entityLabel(e.entity_type, t)}</span>
-                      {(e.target_email ?? e.entity_id) && (
-                        <span className="block text-xs text-slate-500">{e.target_email ?? e.entity_id}</span>
-                      )}
-                    </Td>
-                    <Td className="max-w-md text-xs whitespace-normal text-slate-700">
-                      {changes.length === 0 ? (
-                        t('audit.noChanges')
-                      ) : (
-                        <ul>
-                          {changes.map((c) => (
-                            <li key={c} className="break-words">
-                              {c}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </Td>
-                    <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
-                  </tr>
+                      <time dateTime={e.created_at} className="text-xs text-slate-600 tabular-nums">
+                        {formatDateTime(e.created_at, lang)}
+                      </time>
+                    </div>
+                    <p className="mt-1 break-words text-slate-700">
+                      {e.user_email ?? t('activity.anonymous')} · {entityLabel(e.entity_type, t)}
+                      {(e.target_email ?? e.entity_id) && ` · ${e.target_email ?? e.entity_id}`}
+                    </p>
+                    {changes.length > 0 && (
+                      <ul className="mt-2 text-xs text-slate-700">
+                        {changes.map((c) => (
+                          <li key={c} className="break-words">
+                            {c}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
                 );
               })}
-            </tbody>
-          </Table>
+            </ul>
+            <div className="hidden md:block">
+              <Table label={t('audit.title')} data-testid="audit-table">
+                <thead>
+                  <tr>
+                    <Th>{t('audit.columns.when')}</Th>
+                    <Th>{t('audit.columns.action')}</Th>
+                    <Th>{t('audit.columns.actor')}</Th>
+                    <Th>{t('audit.columns.entity')}</Th>
+                    <Th>{t('audit.columns.changes')}</Th>
+                    <Th>{t('audit.columns.ip')}</Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {items.map((e) => {
+                    const Icon = actionIcon(e.action);
+                    const changes = describeChangesInWords(e, tw, lang);
+                    return (
+                      <tr key={e.id} data-testid="audit-row" data-action={e.action}>
+                        <Td className="tabular-nums">
+                          <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
+                        </Td>
+                        <Td>
+                          <span className="inline-flex items-center gap-2 font-medium">
+                            <Icon className="size-4 text-slate-500" aria-hidden />
+                            {actionLabel(e.action, t)}
+                          </span>
+                        </Td>
+                        <Td>{e.user_email ?? t('activity.anonymous')}</Td>
+                        <Td>
+                          <span className="block">{entityLabel(e.entity_type, t)}</span>
+                          {(e.target_email ?? e.entity_id) && (
+                            <span className="block text-xs text-slate-500">
+                              {e.target_email ?? e.entity_id}
+                            </span>
+                          )}
+                        </Td>
+                        <Td className="max-w-md text-xs whitespace-normal text-slate-700">
+                          {changes.length === 0 ? (
+                            t('audit.noChanges')
+                          ) : (
+                            <ul>
+                              {changes.map((c) => (
+                                <li key={c} className="break-words">
+                                  {c}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </Td>
+                        <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            </div>
+          </>
         )}
       </PagedList>
     </div>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { isAdmin, isStaff } from '../../lib/roles.ts';
 import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
+import { safeNextPath, saveNextPath, takeNextPath } from '../../lib/session/next-path.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { AccessDenied } from './access-denied.tsx';
 import { useTwoFactorStatus } from './api/two-factor.ts';
@@ -21,6 +22,8 @@ function SessionLoading() {
 function ToLogin() {
   const location = useLocation();
   const state: LoginRedirectState = { from: location.pathname + location.search };
+  // Also kept per tab: a new visitor goes on to /register and back to /login, which loses the state.
+  saveNextPath(state.from);
   return <Navigate to="/login" replace state={state} />;
 }
 
@@ -32,15 +35,26 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Visitors only (/login, /register): a signed-in user goes on to where they were heading, or /dashboard. */
+/**
+ * Visitors only (/login, /register). `?next=` (a product picked on the landing) is kept for after sign-in.
+ * Someone who just signed in here goes on to where they were heading, else home (spec §2: "On success
+ * goes to /"); someone already signed in who opens the page goes to where they were heading, else
+ * /dashboard.
+ */
 export function VisitorOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
+  const sawVisitor = useRef(false);
   if (status === 'loading') return <SessionLoading />;
   if (status === 'authenticated') {
-    const from = (location.state as LoginRedirectState | null)?.from;
-    const target = from?.startsWith('/') && !from.startsWith('//') ? from : HOME_FOR_SIGNED_IN;
+    const from = safeNextPath((location.state as LoginRedirectState | null)?.from);
+    const next = takeNextPath();
+    const target = next ?? from ?? (sawVisitor.current ? '/' : HOME_FOR_SIGNED_IN);
     return <Navigate to={target} replace />;
+  }
+  if (!sawVisitor.current) {
+    sawVisitor.current = true;
+    saveNextPath(new URLSearchParams(location.search).get('next'));
   }
   return children;
 }

@@ -10,6 +10,7 @@ import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { CheckboxField, SelectField } from '../../components/ui/field.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { sortByName } from '../../lib/collate.ts';
 import { useCreateProduct } from './api/create-product.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
 import { PriceStockFields, type PriceStockText, parsePriceStock } from './components/price-stock-fields.tsx';
@@ -114,9 +115,9 @@ export function AdminProductNewPage() {
                 required
               >
                 <option value="">{t('new.chooseCountry')}</option>
-                {options.data.countries.map((c) => (
+                {sortByName(options.data.countries, (c) => c.name, i18n.language).map((c) => (
                   <option key={c.code} value={c.code}>
-                    {c.flag} {c.name}
+                    {c.name}
                   </option>
                 ))}
               </SelectField>

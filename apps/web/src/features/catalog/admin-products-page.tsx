@@ -1,9 +1,10 @@
 import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/catalog';
-import { FolderTree, Package, Pencil, Plus, Power, PowerOff, X } from 'lucide-react';
+import { FolderTree, Pencil, Plus, Power, PowerOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
 import {
   actionErrorText,
   loadErrorText,
@@ -230,15 +231,16 @@ function ProductsTable({
               <Td>
                 <div className="flex items-center gap-3">
                   <span
-                    className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100"
                     aria-hidden
                   >
-                    {p.service_icon || <Package className="size-4 text-slate-500" />}
+                    <ServiceIcon code={p.service_code} />
                   </span>
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{p.service_name}</p>
                     <p className="text-xs text-slate-600">
-                      <span aria-hidden>{p.flag}</span> {p.country_name}
+                      <CountryFlag code={p.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
+                      {p.country_name}
                     </p>
                   </div>
                 </div>

@@ -39,11 +39,11 @@ export function LandingPage() {
         ) : undefined}
       </SiteHeader>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Hero />
-        <ProductsSection />
+        <Hero signedIn={!!user} />
+        <ProductsSection signedIn={!!user} />
         <HowItWorks />
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={!!user} />
     </div>
   );
 }

@@ -159,7 +159,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
             </ul>
           </nav>
           <div className="border-t border-slate-100 pt-3">
-            <LanguageSwitcher align="start" />
+            <LanguageSwitcher align="start" inline />
           </div>
           {!children && (
             <div className="grid grid-cols-2 gap-3">

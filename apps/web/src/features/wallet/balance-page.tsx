@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { TopupPanel } from './components/topup-panel.tsx';
 import { TransactionsTable } from './components/transactions-table.tsx';
 import { usePaymentWatch } from './components/use-payment-watch.ts';
 import { WalletBalances } from './components/wallet-balances.tsx';
+import { topupPrefill } from './wallet-amounts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,8 +33,11 @@ function CheckoutReturn({ id, onDismiss }: { id: string; onDismiss: () => void }
   );
 }
 
-/** /dashboard/balance: balances per currency, top-up by PIX, card or boleto, and the history. */
-export function BalancePage() {
+/**
+ * /dashboard/balance: balances per currency, top-up by PIX, card or boleto, and the history.
+ * ?amount_BRL=…&amount_USD=… start the top-up with those amounts; `aside` is shown above the balances.
+ */
+export function BalancePage({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const returned = params.get('payment');
@@ -44,8 +49,9 @@ export function BalancePage() {
         {returned && UUID.test(returned) && (
           <CheckoutReturn id={returned} onDismiss={() => setParams({}, { replace: true })} />
         )}
+        {aside}
         <WalletBalances />
-        <TopupPanel />
+        <TopupPanel prefill={topupPrefill(params)} />
         <TransactionsTable />
       </div>
     </div>

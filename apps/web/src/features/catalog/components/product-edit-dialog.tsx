@@ -2,6 +2,7 @@ import type { AdminProduct, AdminProductUpdate } from '@numero/contract/catalog'
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ServiceIcon } from '../../../components/brand-icons.tsx';
 import { actionErrorText } from '../../../components/list-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -54,9 +55,7 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
     <Dialog open onClose={onClose} title={t('edit.title')} closeLabel={t('common:close')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-edit-form">
         <p className="flex items-center gap-2 font-medium text-slate-900">
-          <span aria-hidden className="text-xl">
-            {product.service_icon}
-          </span>
+          <ServiceIcon code={product.service_code} className="size-6" />
           <span>
             {product.name} <span className="text-sm font-normal text-slate-500">· {product.sku}</span>
           </span>

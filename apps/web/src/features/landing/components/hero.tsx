@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 
-export function Hero() {
+export function Hero({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation('landing');
   const points = [t('hero.points.payments'), t('hero.points.activation'), t('hero.points.refund')];
 
@@ -30,13 +30,19 @@ export function Hero() {
             {t('hero.subtitle')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {/* A signed-in customer is offered the purchase, not a second account. */}
             <Link
-              to="/register"
+              to={signedIn ? '/dashboard/products' : '/register'}
               className={cn(buttonClasses('primary', 'lg'), 'shadow-sm shadow-brand-900/10')}
             >
-              {t('hero.ctaPrimary')}
+              {signedIn ? t('signedIn.buy') : t('hero.ctaPrimary')}
               <ArrowRight className="size-4" aria-hidden />
             </Link>
+            {signedIn && (
+              <Link to="/dashboard" className={buttonClasses('secondary', 'lg')}>
+                {t('signedIn.dashboard')}
+              </Link>
+            )}
             <a href="#products" className={buttonClasses('secondary', 'lg')}>
               {t('hero.ctaSecondary')}
             </a>

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedbac
 import { currencyFor, formatMoney } from '../../../i18n/format.ts';
 import { normaliseLanguage } from '../../../i18n/index.ts';
 import { useCategories } from '../api/get-categories.ts';
+import { PopularPicks } from './popular-picks.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tint: string }> = {
@@ -22,7 +23,7 @@ const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tint: string }> = {
 };
 const DEFAULT_LOOK = { icon: Smartphone, tint: 'bg-slate-100 text-slate-700 ring-slate-200' };
 
-export function ProductsSection() {
+export function ProductsSection({ signedIn = false }: { signedIn?: boolean }) {
   const { t, i18n } = useTranslation('landing');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const currency = currencyFor(lang);
@@ -53,6 +54,7 @@ export function ProductsSection() {
             </ul>
           )}
         </div>
+        <PopularPicks signedIn={signedIn} />
       </div>
     </section>
   );

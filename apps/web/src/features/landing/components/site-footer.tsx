@@ -1,14 +1,16 @@
 import { Cookie } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportLinks } from '../../../components/support-contact.tsx';
 import { openCookiePreferences } from '../cookie-consent.ts';
 import { Wordmark } from './logo.tsx';
 
 const footerLink =
   'inline-flex min-h-11 items-center text-sm text-slate-600 transition-colors hover:text-slate-900 md:min-h-9';
 
-export function SiteFooter() {
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation();
   return (
     <footer className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 pt-12 pb-8 sm:px-6">
@@ -19,7 +21,7 @@ export function SiteFooter() {
             </Link>
             <p className="mt-3 text-sm leading-relaxed text-slate-600">{t('footer.tagline')}</p>
           </div>
-          <nav aria-label={t('footer.nav')} className="grid grid-cols-2 gap-8 sm:gap-16">
+          <nav aria-label={t('footer.nav')} className="grid grid-cols-2 gap-8 sm:grid-cols-3 sm:gap-16">
             <div>
               <h2 className="text-sm font-semibold text-slate-900">{t('footer.store')}</h2>
               <ul className="mt-2">
@@ -43,17 +45,38 @@ export function SiteFooter() {
             <div>
               <h2 className="text-sm font-semibold text-slate-900">{t('footer.account')}</h2>
               <ul className="mt-2">
-                <li>
-                  <Link to="/login" className={footerLink}>
-                    {t('header.signIn')}
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/register" className={footerLink}>
-                    {t('header.signUp')}
-                  </Link>
-                </li>
+                {signedIn ? (
+                  <>
+                    <li>
+                      <Link to="/dashboard" className={footerLink}>
+                        {t('signedIn.dashboard')}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/dashboard/products" className={footerLink}>
+                        {t('signedIn.buy')}
+                      </Link>
+                    </li>
+                  </>
+                ) : (
+                  <>
+                    <li>
+                      <Link to="/login" className={footerLink}>
+                        {t('header.signIn')}
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/register" className={footerLink}>
+                        {t('header.signUp')}
+                      </Link>
+                    </li>
+                  </>
+                )}
               </ul>
+            </div>
+            <div className="col-span-2 sm:col-span-1">
+              <h2 className="text-sm font-semibold text-slate-900">{tc('support.title')}</h2>
+              <SupportLinks className="mt-2 flex-col items-start gap-y-0" />
             </div>
           </nav>
         </div>

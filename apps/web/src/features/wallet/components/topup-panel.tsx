@@ -13,12 +13,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { createCheckoutSession } from '../api/create-checkout-session.ts';
 import { useCreateIntent } from '../api/create-intent.ts';
 import { methodsFor, parseAmountInput } from '../topup-form.ts';
+import { CURRENCIES } from '../wallet-amounts.ts';
 import { BoletoPayment } from './boleto-payment.tsx';
 import { CardPayment } from './card-payment.tsx';
 import { PixPayment } from './pix-payment.tsx';
 
 const METHOD_ICONS = { pix: QrCode, card: CreditCard, boleto: Barcode } as const;
-const CURRENCIES: Currency[] = ['BRL', 'USD'];
 
 function Choice({
   pressed,
@@ -52,11 +52,19 @@ function Choice({
   );
 }
 
-/** Amount, currency and method, then the chosen method's payment screen. */
-export function TopupPanel() {
+/** The amount a currency starts with: the one asked for (a purchase's shortfall), else a middle preset. */
+function startAmount(currency: Currency, prefill: Partial<Record<Currency, number>>): number {
+  return prefill[currency] ?? TOPUP_PRESETS[currency][1]!;
+}
+
+/**
+ * Amount, currency and method, then the chosen method's payment screen. `prefill` holds the amount to
+ * start with per currency (what a purchase is short of); PIX and boleto always top up the BRL wallet.
+ */
+export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency, number>> }) {
   const { t, i18n } = useTranslation('wallet');
   const [currency, setCurrency] = useState<Currency>(() => currencyFor(i18n.language));
-  const [preset, setPreset] = useState<number | null>(TOPUP_PRESETS[currencyFor(i18n.language)][1]!);
+  const [preset, setPreset] = useState<number | null>(() => startAmount(currencyFor(i18n.language), prefill));
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState<PaymentMethod>(() => methodsFor(currencyFor(i18n.language))[0]!);
   const [payerName, setPayerName] = useState('');
@@ -68,7 +76,7 @@ export function TopupPanel() {
 
   function chooseCurrency(next: Currency) {
     setCurrency(next);
-    setPreset(TOPUP_PRESETS[next][1]!);
+    setPreset(startAmount(next, prefill));
     setCustom('');
     setMethod((m) => (methodsFor(next).includes(m) ? m : 'card'));
     setError(null);
@@ -144,7 +152,16 @@ export function TopupPanel() {
     );
   }
 
-  const available = methodsFor(currency);
+  // Choosing PIX or boleto while in dollars switches to reais: those methods only carry reais.
+  function chooseMethod(next: PaymentMethod) {
+    if (!methodsFor(currency).includes(next)) chooseCurrency('BRL');
+    setMethod(next);
+  }
+  const asked = prefill[currency];
+  const presets =
+    asked && !TOPUP_PRESETS[currency].includes(asked)
+      ? [asked, ...TOPUP_PRESETS[currency]]
+      : TOPUP_PRESETS[currency];
   const chosenAmount = custom.trim() ? parseAmountInput(custom, i18n.language) : preset;
   return (
     <Card>
@@ -164,7 +181,7 @@ export function TopupPanel() {
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.presets')}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {TOPUP_PRESETS[currency].map((cents) => (
+            {presets.map((cents) => (
               <Choice
                 key={cents}
                 pressed={!custom.trim() && preset === cents}
@@ -193,9 +210,8 @@ export function TopupPanel() {
           <div className="grid gap-2 sm:grid-cols-3">
             {(['pix', 'card', 'boleto'] as const).map((m) => {
               const Icon = METHOD_ICONS[m];
-              const enabled = available.includes(m);
               return (
-                <Choice key={m} pressed={method === m} disabled={!enabled} onClick={() => setMethod(m)}>
+                <Choice key={m} pressed={method === m} onClick={() => chooseMethod(m)} testId={`method-${m}`}>
                   <span className="flex items-center gap-2">
                     <Icon className="size-4 shrink-0" aria-hidden />
                     <span className="flex flex-col items-start">
@@ -209,7 +225,10 @@ export function TopupPanel() {
               );
             })}
           </div>
-          {currency !== 'BRL' && <p className="mt-2 text-xs text-slate-500">{t('topup.brlOnly')}</p>}
+          <p className="mt-2 text-xs text-slate-600" data-testid="topup-wallet">
+            {t(`topup.credits.${currency}`)}
+            {currency !== 'BRL' && ` ${t('topup.brlOnly')}`}
+          </p>
         </fieldset>
 
         {method === 'boleto' && (

@@ -70,37 +70,66 @@ export function TransactionsTable() {
         </EmptyState>
       ) : (
         <>
-          <Table data-testid="transactions" label={t('history.title')}>
-            <thead>
-              <tr>
-                <Th>{t('history.date')}</Th>
-                <Th>{t('history.description')}</Th>
-                <Th numeric>{t('history.amount')}</Th>
-                <Th numeric>{t('history.balanceAfter')}</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {history.data.items.map((item) => (
-                <tr key={item.id}>
-                  <Td className="text-slate-600">{formatDateTime(item.created_at, i18n.language)}</Td>
-                  <Td>
-                    <span className="flex items-center gap-2">
-                      <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
-                      <span className="whitespace-normal">{item.description}</span>
-                    </span>
-                  </Td>
-                  <Td
-                    numeric
-                    className={cn('font-medium', item.amount > 0 ? 'text-emerald-700' : 'text-slate-900')}
+          {/* Cards on a phone: every amount in sight, nothing to scroll sideways. */}
+          <ul className="flex flex-col divide-y divide-slate-100 md:hidden" data-testid="transactions-cards">
+            {history.data.items.map((item) => (
+              <li key={item.id} className="flex flex-col gap-1 py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
+                  <span
+                    className={cn(
+                      'text-right font-semibold whitespace-nowrap tabular-nums',
+                      item.amount > 0 ? 'text-emerald-700' : 'text-slate-900',
+                    )}
                   >
                     {item.amount > 0 ? '+' : '−'}
                     {formatMoney(Math.abs(item.amount), item.currency, i18n.language)}
-                  </Td>
-                  <Td numeric>{formatMoney(item.balance_after, item.currency, i18n.language)}</Td>
+                  </span>
+                </div>
+                <p className="text-sm break-words text-slate-800">{item.description}</p>
+                <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+                  <span>{formatDateTime(item.created_at, i18n.language)}</span>
+                  <span className="tabular-nums">
+                    {t('history.balanceAfter')}:{' '}
+                    {formatMoney(item.balance_after, item.currency, i18n.language)}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <Table data-testid="transactions" label={t('history.title')}>
+              <thead>
+                <tr>
+                  <Th>{t('history.date')}</Th>
+                  <Th>{t('history.description')}</Th>
+                  <Th numeric>{t('history.amount')}</Th>
+                  <Th numeric>{t('history.balanceAfter')}</Th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {history.data.items.map((item) => (
+                  <tr key={item.id}>
+                    <Td className="text-slate-600">{formatDateTime(item.created_at, i18n.language)}</Td>
+                    <Td>
+                      <span className="flex items-center gap-2">
+                        <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
+                        <span className="whitespace-normal">{item.description}</span>
+                      </span>
+                    </Td>
+                    <Td
+                      numeric
+                      className={cn('font-medium', item.amount > 0 ? 'text-emerald-700' : 'text-slate-900')}
+                    >
+                      {item.amount > 0 ? '+' : '−'}
+                      {formatMoney(Math.abs(item.amount), item.currency, i18n.language)}
+                    </Td>
+                    <Td numeric>{formatMoney(item.balance_after, item.currency, i18n.language)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
           {pages > 1 && (
             <nav className="mt-4 flex items-center justify-between gap-2" aria-label={t('history.title')}>
               <Button
