@@ -167,7 +167,11 @@ for (const lang of ['pt', 'en'] as const) {
         width < 640
           ? customer.page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
           : customer.page.getByTestId('header-balance');
-      if (!(await signedInHeader.isVisible())) problems.push('/unauthorized: not the signed-in header');
+      const shown = await signedInHeader
+        .waitFor({ timeout: 7_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!shown) problems.push('/unauthorized: not the signed-in header');
       await expect(
         customer.page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
       ).toBeVisible();

@@ -1,10 +1,10 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { isAdmin, isStaff } from '../../lib/roles.ts';
 import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
-import { safeNextPath, saveNextPath, takeNextPath } from '../../lib/session/next-path.ts';
+import { clearNextPath, peekNextPath, safeNextPath, saveNextPath } from '../../lib/session/next-path.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { AccessDenied } from './access-denied.tsx';
 import { useTwoFactorStatus } from './api/two-factor.ts';
@@ -45,10 +45,14 @@ export function VisitorOnly({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   const sawVisitor = useRef(false);
+  // Forgotten once used, after the render that sends the user there.
+  useEffect(() => {
+    if (status === 'authenticated') clearNextPath();
+  }, [status]);
   if (status === 'loading') return <SessionLoading />;
   if (status === 'authenticated') {
     const from = safeNextPath((location.state as LoginRedirectState | null)?.from);
-    const next = takeNextPath();
+    const next = peekNextPath();
     const target = next ?? from ?? (sawVisitor.current ? '/' : HOME_FOR_SIGNED_IN);
     return <Navigate to={target} replace />;
   }

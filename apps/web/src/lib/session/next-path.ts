@@ -25,15 +25,28 @@ export function saveNextPath(path: string | null | undefined) {
   }
 }
 
-/** The saved path, once: reading it forgets it. */
-export function takeNextPath(): string | null {
+/** The saved path, if any (render may run twice: reading does not forget it, clearNextPath does). */
+export function peekNextPath(): string | null {
   try {
-    const path = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return safeNextPath(path);
+    return safeNextPath(sessionStorage.getItem(KEY));
   } catch {
     return null;
   }
+}
+
+export function clearNextPath() {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+/** The saved path, once: reading it forgets it. */
+export function takeNextPath(): string | null {
+  const path = peekNextPath();
+  clearNextPath();
+  return path;
 }
 
 /** The address that signs up a new visitor and then takes them to `path`. */
