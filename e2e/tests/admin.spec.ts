@@ -96,7 +96,7 @@ test.describe('admin dashboard', () => {
   }) => {
     await placeOneOrder(browser);
     await signInWithForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(`${baseURL}/`);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Painel administrativo' })).toBeVisible();
 

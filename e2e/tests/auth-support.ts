@@ -31,7 +31,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD, but
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^(Senha|Password)$/).fill(password);
   await page.getByRole('button', { name: button, exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Spec §2: a successful sign-in goes home; the tests go on from the dashboard.
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await page.goto('/dashboard');
 }
 
 /** Clicks the sign-in button and waits for the server's answer (the same text may already be shown). */

@@ -30,7 +30,8 @@ test.describe('in Portuguese', () => {
     await page.getByLabel('Senha').fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: /^Olá, / })).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s0,00/);
     await expect(page.getByTestId('dashboard-balance')).toContainText(/R\$\s0,00/);
