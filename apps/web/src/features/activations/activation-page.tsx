@@ -1,7 +1,6 @@
 import type { ActivationDetail } from '@numero/contract/activations';
 import {
   ArrowLeft,
-  BellRing,
   CircleCheck,
   Clock,
   Loader2,
@@ -30,6 +29,7 @@ import { useCancelActivation } from './api/cancel-activation.ts';
 import { useFinishActivation } from './api/finish-activation.ts';
 import { useActivation } from './api/get-activation.ts';
 import { useRequestAnotherSms } from './api/resend-sms.ts';
+import { NotifyMeButton, notifyCode, useCodeInTitle } from './code-alerts.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -70,45 +70,6 @@ export function ActivationPage() {
         <ActivationView activation={activation.data} receivedAt={activation.dataUpdatedAt} />
       )}
     </div>
-  );
-}
-
-const canNotify = () => typeof window !== 'undefined' && 'Notification' in window;
-
-function notifyCode(title: string, body: string) {
-  // Only when the tab is out of sight: on screen, the code itself is the news.
-  if (!canNotify() || Notification.permission !== 'granted' || !document.hidden) return;
-  try {
-    new Notification(title, { body, tag: 'numero-code' });
-  } catch {
-    // Some browsers (Android Chrome) allow notifications only from a service worker.
-  }
-}
-
-/** The code in the tab's title while this page shows it, so it can be read from another tab. */
-function useCodeInTitle(code: string | null) {
-  useEffect(() => {
-    if (!code) return;
-    const previous = document.title;
-    document.title = `${code} · ${previous}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [code]);
-}
-
-/** Asks once for permission to notify; hidden when the browser has none or the choice was made. */
-function NotifyMeButton({ label }: { label: string }) {
-  const [permission, setPermission] = useState(() => (canNotify() ? Notification.permission : 'denied'));
-  if (permission !== 'default') return null;
-  return (
-    <Button
-      variant="secondary"
-      onClick={() => void Notification.requestPermission().then(setPermission)}
-      icon={<BellRing className="size-4" aria-hidden />}
-    >
-      {label}
-    </Button>
   );
 }
 
