@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { createUserAsAdmin, headers, STAFF_PASSWORD, signInViaApi, staffEmail } from './staff-support.ts';
-import { seriousAxeViolations } from './support.ts';
+import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
 
 test.describe('/admin/settings', () => {
   test('an ADMIN changes the top-up minimum in the browser and the store applies it at once', async ({
     page,
     browser,
   }) => {
+    // The cookie banner answered, so it covers nothing the accessibility scan looks at.
+    await presetLanguageAndConsent(page, 'pt');
     await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
     await page.getByTestId('admin-menu-settings').click();

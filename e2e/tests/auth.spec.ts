@@ -127,7 +127,8 @@ test.describe('in Portuguese', () => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(page.getByRole('heading', { name: 'Acesso Não Autorizado' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Ir para o login' })).toBeVisible();
+    // Signed in, the way out is back to their own dashboard, not to the login.
+    await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Voltar ao início' })).toBeVisible();
 
     await page.goto('/admin');

@@ -68,7 +68,7 @@ test('two-step verification: enrol on /profile, then sign-in asks for a code; a 
   await expect(formAlert(other)).toHaveText('Código de verificação incorreto ou já usado.');
   await codeField.fill(recovery);
   await other.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(other).toHaveURL(/\/dashboard$/);
+  await expect(other).toHaveURL(`${baseURL}/`);
   await fresh.close();
 
   // The same recovery code is refused the second time.

@@ -104,7 +104,7 @@ export function CheckboxField({
       <input
         id={fieldId}
         type="checkbox"
-        className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+        className="size-6 shrink-0 cursor-pointer rounded accent-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
         aria-describedby={description ? `${fieldId}-description` : undefined}
         {...rest}
       />
