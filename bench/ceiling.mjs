@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { purchaseRoute } from './ceiling-purchase.mjs';
 
 const port = Number(process.env.PORT);
 const indexHtml = readFileSync(process.env.INDEX_HTML);
@@ -16,6 +17,22 @@ async function openDriver() {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
     return {
       query: async (name, text, values) => (await pool.query({ name, text, values })).rows,
+      async transaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const out = await work(
+            async (name, text, values) => (await client.query({ name, text, values })).rows,
+          );
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          await client.query('ROLLBACK');
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -24,6 +41,8 @@ async function openDriver() {
   await db.waitReady;
   return {
     query: async (_name, text, values) => (await db.query(text, values)).rows,
+    transaction: (work) =>
+      db.transaction((tx) => work(async (_name, text, values) => (await tx.query(text, values)).rows)),
     close: () => db.close(),
   };
 }
@@ -60,6 +79,7 @@ const json = (res, status, body) => {
 };
 
 const routes = {
+  'POST /api/v1/activations': purchaseRoute(db, caller, json),
   '/health': async (_req, res) => json(res, 200, { status: 'ok' }),
   '/ready': async (_req, res) => json(res, 200, { status: 'ok' }),
   '/': async (_req, res) => {
@@ -122,7 +142,7 @@ const routes = {
 
 const server = createServer((req, res) => {
   const path = req.url.split('?')[0];
-  const route = routes[path];
+  const route = req.method === 'POST' ? routes[`POST ${path}`] : routes[path];
   if (!route) return json(res, 404, { detail: 'not found' });
   route(req, res).catch(() => json(res, 500, { detail: 'error' }));
 });

@@ -20,6 +20,7 @@ import { createLedgerService } from '../apps/api/src/features/ledger/ledger.serv
 import { closedBaseUrl } from '../apps/api/src/providers/numbers/test-support.ts';
 import { productId, topUp } from '../apps/api/src/test/activations-fixture.ts';
 import { createTestDatabase } from '../apps/api/src/test/helpers.ts';
+import { loadNote, machine, writeSection } from './report.ts';
 
 const PURCHASES = Math.max(20, Number(process.env.BENCH_PURCHASES ?? 20));
 const SMS_DELAY_MS = Number(process.env.BENCH_SMS_DELAY_MS ?? 4_000);
@@ -56,6 +57,8 @@ if (database.url) {
     cwd: `${import.meta.dirname}/..`,
     env: { ...process.env, ...shared, DATABASE_URL: database.url, PORT: String(port), RUN_JOBS: 'false' },
     stdio: 'ignore',
+    // Its own process group: npx starts node as a child, and stopping npx alone would leave it running.
+    detached: true,
   });
   for (let i = 0; ; i++) {
     const up = await fetch(`${pushUrl}/health`).then(
@@ -161,9 +164,24 @@ console.log(
     `${PURCHASES} purchases, SMS ${SMS_DELAY_MS} ms after the sale`,
 );
 console.table([{ median_ms: at(0.5), p95_ms: at(0.95), best_ms: latencies[0], worst_ms: latencies.at(-1) }]);
+const pass = at(0.5) <= 300 && at(0.95) <= 800;
+writeSection(
+  `live-${database.kind}`,
+  `Code on screen, ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+  [
+    `Last run ${new Date().toISOString()} on ${machine()}; ${PURCHASES} purchases, the simulator pushing each SMS ` +
+      `${SMS_DELAY_MS} ms after the sale${receiver ? ' to another API process than the one holding the page' : ''}; ` +
+      `${loadNote()}.`,
+    '',
+    '| From upstream having the SMS to the code visible | median | p95 | best | worst | target | result |',
+    '|---|---:|---:|---:|---:|---|---|',
+    `| the open activation page, Chromium | ${at(0.5)} ms | ${at(0.95)} ms | ${latencies[0]} ms | ${latencies.at(-1)} ms | ` +
+      `median ≤ 300 ms, p95 ≤ 800 ms | ${pass ? 'pass' : '**FAIL**'} |`,
+  ],
+);
 
 await browser.close();
 await app.close();
-receiver?.kill('SIGTERM');
+if (receiver?.pid) process.kill(-receiver.pid, 'SIGTERM');
 await database.close();
 process.exit(0);

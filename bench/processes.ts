@@ -129,7 +129,11 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   };
 }
 
-export async function startStore(database: BenchDatabase, port: number): Promise<Running> {
+export async function startStore(
+  database: BenchDatabase,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Running> {
   return startProcess(
     ['apps/api/dist/server.js'],
     {
@@ -140,6 +144,7 @@ export async function startStore(database: BenchDatabase, port: number): Promise
       PUBLIC_URL: `http://${HOST}:${port}`,
       ADMIN_PASSWORD: 'bench-admin-password-1234',
       REGISTRATIONS_PER_HOUR: '100',
+      ...env,
     },
     port,
   );
@@ -150,16 +155,21 @@ export async function startCeiling(database: BenchDatabase, port: number): Promi
     ['bench/ceiling.mjs'],
     {
       ...database.env,
-      INDEX_HTML: join(root, 'apps/web/dist/index.html'),
+      // What the store sends for `/` to a Portuguese reader: the landing pre-rendered by the web build.
+      INDEX_HTML: join(root, 'apps/web/dist/landing.pt.html'),
     },
     port,
   );
 }
 
+export const CUSTOMER_PASSWORD = 'bench-customer-pass-9876';
+
 /** A new customer signed up and signed in through the store: the session cookie its browser would send. */
-export async function signUpCustomer(storeUrl: string): Promise<string> {
-  const email = `bench-${Date.now()}@numero.test`;
-  const password = 'bench-customer-pass-9876';
+export async function signUpCustomer(
+  storeUrl: string,
+  email = `bench-${Date.now()}@numero.test`,
+): Promise<string> {
+  const password = CUSTOMER_PASSWORD;
   const registered = await fetch(`${storeUrl}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: storeUrl },

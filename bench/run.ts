@@ -4,9 +4,16 @@
  * medians are reported beside their targets and written to docs/performance.md with the machine.
  * DATABASE_URL set: a fresh PostgreSQL database beside it (dropped at the end); unset: a PGlite folder.
  * Bounded: BENCH_DURATION_S seconds per endpoint (3), BENCH_ROUNDS rounds (3), BENCH_CONNECTIONS (10).
+ * Then purchases by BENCH_BUYERS customers at once (1,000) against their ceiling and the ledger verified,
+ * a sign-in flood (BENCH_FLOOD_CONNECTIONS, 50), one store process against two (PostgreSQL only) and
+ * Lighthouse (BENCH_LIGHTHOUSE=0 skips it). BENCH_ONLY=endpoints,flood,scaling,lighthouse,purchases runs
+ * a part (a quick check; its report is partial).
  */
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { type Check, checkTable } from './checks.ts';
+import { lighthouseEnabled, measureLighthouse } from './lighthouse.ts';
+import { FLOOD_CONNECTIONS, measureLoginFlood } from './login-flood.ts';
 import {
   type BenchDatabase,
   createBenchDatabase,
@@ -18,11 +25,15 @@ import {
   startStore,
   stopAll,
 } from './processes.ts';
+import { BUYERS, measurePurchases, type PurchaseResult } from './purchases.ts';
 import { type Measured, printTable, type Row, writeReport } from './report.ts';
+import { measureScaling } from './scaling.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const part = (name: string) => !ONLY || ONLY.includes(name);
 
 export interface Endpoint {
   name: string;
@@ -78,7 +89,7 @@ async function load(url: string, headers: Record<string, string>, expect304: boo
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
-    failures: unexpected + result.errors + result.timeouts,
+    failures: unexpected + result.errors,
   };
 }
 
@@ -116,55 +127,102 @@ function ensureBuilt() {
   }
 }
 
+interface EndpointRuns {
+  store: Measured[][];
+  ceiling: Measured[][];
+  first: { wall: number; cpu: number };
+  restarts: { wall: number; cpu: number }[];
+}
+
+/** The endpoints against their ceilings, alternated for ROUNDS rounds, and the store's start-up times. */
+async function measureEndpoints(database: BenchDatabase, storePort: number, ceilingPort: number) {
+  const runs: EndpointRuns = { store: [], ceiling: [], first: { wall: 0, cpu: 0 }, restarts: [] };
+  let server = await startStore(database, storePort);
+  runs.first = { wall: server.startMs, cpu: server.startCpuMs };
+  const cookie = await signUpCustomer(server.url);
+  // PGlite is one process's folder: the store and the ceiling take turns on it. PostgreSQL serves both.
+  const shared = database.kind === 'postgres';
+  const ceilingServer = shared ? await startCeiling(database, ceilingPort) : null;
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (round > 1 && !shared) {
+      server = await startStore(database, storePort);
+      runs.restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
+    }
+    runs.store.push(await measureAll(server, cookie));
+    if (!shared) await server.stop();
+    const c = ceilingServer ?? (await startCeiling(database, ceilingPort));
+    runs.ceiling.push(await measureAll(c, cookie));
+    if (!shared) await c.stop();
+    console.log(`round ${round}/${ROUNDS} done`);
+  }
+  await server.stop();
+  await ceilingServer?.stop();
+  // Start-up as `npm start` on a built tree meets it after the first run: schema and data in place.
+  server = await startStore(database, storePort);
+  runs.restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
+  await server.stop();
+  return runs;
+}
+
 async function main() {
   ensureBuilt();
   const database: BenchDatabase = await createBenchDatabase();
   const storePort = await freePort();
   const ceilingPort = await freePort();
-  const store: Measured[][] = [];
-  const ceiling: Measured[][] = [];
-  const restarts: { wall: number; cpu: number }[] = [];
-  let firstStart = { wall: 0, cpu: 0 };
+  const settings = { rounds: ROUNDS, durationS: DURATION_S, connections: CONNECTIONS };
+  let runs: EndpointRuns = { store: [], ceiling: [], first: { wall: 0, cpu: 0 }, restarts: [] };
+  const checks: Check[] = [];
+  let pages: string[] = [];
+  let purchase: PurchaseResult | null = null;
   console.log(
     `Numero bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, ${ROUNDS} rounds\n`,
   );
   try {
-    let server = await startStore(database, storePort);
-    firstStart = { wall: server.startMs, cpu: server.startCpuMs };
-    const cookie = await signUpCustomer(server.url);
-    // PGlite is one process's folder: the store and the ceiling take turns on it. PostgreSQL serves both.
-    const shared = database.kind === 'postgres';
-    const ceilingServer = shared ? await startCeiling(database, ceilingPort) : null;
-    for (let round = 1; round <= ROUNDS; round++) {
-      if (round > 1 && !shared) {
-        server = await startStore(database, storePort);
-        restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
-      }
-      store.push(await measureAll(server, cookie));
-      if (!shared) await server.stop();
-      const c = ceilingServer ?? (await startCeiling(database, ceilingPort));
-      ceiling.push(await measureAll(c, cookie));
-      if (!shared) await c.stop();
-      console.log(`round ${round}/${ROUNDS} done`);
-    }
-    await server.stop();
-    await ceilingServer?.stop();
-    // Start-up as `npm start` on a built tree meets it after the first run: schema and data in place.
-    server = await startStore(database, storePort);
-    restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
-    await server.stop();
+    if (part('endpoints')) runs = await measureEndpoints(database, storePort, ceilingPort);
+    // The schema and the demo catalogue, when the endpoints did not create them.
+    else await (await startStore(database, storePort)).stop();
+    if (part('flood')) checks.push(...(await measureLoginFlood(database, storePort, settings)));
+    if (part('scaling') && database.kind === 'postgres')
+      checks.push(...(await measureScaling(database, settings)));
+    if (part('lighthouse') && lighthouseEnabled()) pages = await measureLighthouse(database);
+    // Last: the store's poller then works on thousands of activations, which would weigh on the others.
+    if (part('purchases'))
+      purchase = await measurePurchases(database, { store: storePort, ceiling: ceilingPort }, settings);
   } finally {
     await stopAll();
     await database.drop();
   }
-  const rows: Row[] = ENDPOINTS.map((e, i) => ({
-    endpoint: e,
-    store: store.map((r) => r[i]!),
-    ceiling: ceiling.map((r) => r[i]!),
-  }));
-  const settings = { duration: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS };
-  const lines = printTable(database.kind, rows, { first: firstStart, restarts });
-  writeReport(database.kind, lines, settings);
+  const rows: Row[] = runs.store.length
+    ? ENDPOINTS.map((e, i) => ({
+        endpoint: e,
+        store: runs.store.map((r) => r[i]!),
+        ceiling: runs.ceiling.map((r) => r[i]!),
+      }))
+    : [];
+  if (purchase) {
+    rows.push(purchase.row);
+    checks.unshift({
+      name: 'the purchases answered',
+      figure: purchase.answers,
+      target: 'the store: all 201',
+      pass: purchase.allCreated,
+    });
+    checks.unshift({
+      name: '`npm run ledger:verify` after the purchases',
+      figure: purchase.ledger.text,
+      target: 'passes',
+      pass: purchase.ledger.ok,
+    });
+  }
+  const lines = printTable(database.kind, rows, { first: runs.first, restarts: runs.restarts });
+  const more = [...checkTable('Under load', checks), ...pages];
+  console.log(`${more.join('\n')}\n`);
+  writeReport(database.kind, [...lines, ...more], {
+    ...settings,
+    duration: DURATION_S,
+    buyers: BUYERS,
+    flood: FLOOD_CONNECTIONS,
+  });
 }
 
 await main();

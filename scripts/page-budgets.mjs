@@ -1,5 +1,7 @@
 // The JavaScript a page downloads before it can run, gzipped, from Vite's manifest of a built web app:
-// the entry and every chunk it imports statically, plus (for a lazy page) the page's chunk and its imports.
+// the page's entry and every chunk it imports statically, plus (for a lazy page) the page's chunk and its
+// imports. The pre-rendered landing has its own entry, src/landing-boot.ts: scripts/prerender-landing.mjs
+// puts exactly these files in its HTML, and the app follows on the first interaction or when idle.
 // `node scripts/page-budgets.mjs [dist]` prints each page against its budget and exits 1 on a breach.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,23 +9,25 @@ import { gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 
-/** The app renders once the reader's texts are loaded: a Portuguese reader's chunk counts on every page. */
+/** The app renders once the reader's texts are loaded: a Portuguese reader's chunk counts on its pages. */
 const TEXTS = 'src/i18n/texts-pt.ts';
+/** The entry of every page the server sends as index.html. */
+export const APP_ENTRY = 'index.html';
+/** The entry of the pre-rendered landing. */
+export const LANDING_ENTRY = 'src/landing-boot.ts';
 
-/** Targets from the performance issue; `ceiling` is today's weight, which CI holds while above target. */
+/** Targets from the performance issue; CI holds every page to its target. */
 export const PAGES = [
-  { page: '/', chunks: [TEXTS], target: 120 * KiB, ceiling: 196 * KiB },
-  { page: '/dashboard', chunks: [TEXTS, 'src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
+  { page: '/', chunks: [LANDING_ENTRY], target: 120 * KiB },
+  { page: '/dashboard', chunks: [APP_ENTRY, TEXTS, 'src/app/routes/dashboard-page.tsx'], target: 200 * KiB },
 ];
 
 export function readManifest(dist) {
   return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 }
 
-/** The files a page loads before it renders: its chunks and, transitively, their static imports. */
+/** The files a page loads before it renders: its entry and chunks and, transitively, their static imports. */
 export function initialFiles(manifest, chunkKeys) {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error('The manifest has no entry chunk');
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
@@ -32,7 +36,7 @@ export function initialFiles(manifest, chunkKeys) {
     seen.add(key);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [entry, ...chunkKeys]) visit(key);
+  for (const key of chunkKeys) visit(key);
   return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
 }
 
@@ -50,7 +54,6 @@ export function measurePages(dist) {
       files,
       bytes,
       withinTarget: bytes <= p.target,
-      withinCeiling: bytes <= (p.ceiling ?? p.target),
     };
   });
 }

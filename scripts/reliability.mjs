@@ -47,6 +47,7 @@ const records = existsSync(reports)
 const fuzz = records.filter((r) => r.name === 'route-fuzz');
 const processes = records.filter((r) => r.name === 'processes');
 const upstream = records.filter((r) => r.name === 'upstream-faults');
+const failpoints = records.filter((r) => r.name === 'failpoints');
 const moneyLost = records.reduce((s, r) => s + (r.moneyLost ?? 0), 0);
 const lines = [
   '# Reliability',
@@ -92,6 +93,25 @@ const lines = [
       .join('; ')}.`,
   ]),
   ...(processes.length ? [] : ['Not run: PostgreSQL did not answer.']),
+  '',
+  '## A crash at each step of a purchase and a top-up (`failpoints.test.ts`, PostgreSQL)',
+  '',
+  'The store runs as a real process with one failpoint (`apps/api/src/lib/failpoint.ts`, `FAILPOINTS=name:crash`,',
+  'refused in production) set to kill it with SIGKILL at that step; the customer does what reaches it, the',
+  'process dies there and is started again. Right after each restart the money adds up; once the recovery',
+  'tasks have run, every purchase is settled once, every paid top-up credited once, the number sold before a',
+  'crash is cancelled at the seller, no purchase is left pending, the ledger verifies and the store serves.',
+  '',
+  ...failpoints.flatMap((r) => [
+    `- ${r.crashes.length} faults injected (one crash per failpoint), ${r.restarts} restarts, ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}; ${r.seconds} s in all, of which ${r.recoverySeconds} s waiting for the recovery tasks.`,
+    '',
+    '| failpoint | the crash hit | after the restart | s |',
+    '|---|---|---|---|',
+    ...r.crashes.map(
+      (c) => `| \`${c.failpoint}\` | ${c.operation} | ${c.afterRestart} | ${Math.round(c.seconds)} |`,
+    ),
+  ]),
+  ...(failpoints.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',
   '## The upstream seller failing (`upstream-faults.test.ts`)',
   '',

@@ -21,6 +21,7 @@ const texts = {
     currency: 'BRL',
     money: (cents: number) => `R$\u00a0${(cents / 100).toFixed(2).replace('.', ',')}`,
     buy: 'Comprar',
+    noRecord: 'Sem dados suficientes',
     confirm: 'Confirmar compra',
     cancel: 'Cancelar e reembolsar',
     yesCancel: 'Sim, cancelar',
@@ -34,6 +35,7 @@ const texts = {
     currency: 'USD',
     money: (cents: number) => `$${(cents / 100).toFixed(2)}`,
     buy: 'Buy',
+    noRecord: 'Not enough data yet',
     confirm: 'Confirm purchase',
     cancel: 'Cancel and refund',
     yesCancel: 'Yes, cancel',
@@ -96,9 +98,12 @@ async function openWhatsAppBrazil(page: Page, lang: Lang) {
   await page.getByTestId('service-wa').click();
   const brazil = page.getByTestId('country-BR');
   await expect(brazil).toContainText(t.money(WHATSAPP_BR));
+  // A new store has no week of sales behind it: it says so rather than show a rate.
+  await expect(brazil.getByTestId('track-record')).toHaveText(t.noRecord);
   await brazil.getByRole('button', { name: new RegExp(`^${t.buy}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('purchase-price')).toHaveText(t.money(WHATSAPP_BR));
+  await expect(dialog.getByTestId('track-record')).toHaveText(t.noRecord);
   return dialog;
 }
 

@@ -317,3 +317,26 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test('the new-user dialog works from the keyboard alone: focus in, kept in, Escape out, focus back', async ({
+  page,
+}) => {
+  await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/admin/users');
+  const opener = page.getByTestId('new-user');
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Novo Usuário' });
+  await expect(dialog).toBeVisible();
+  const focusInDialog = () =>
+    page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  expect(await focusInDialog()).toBe(true);
+  // Twenty Tabs go round the dialog's controls and never reach the page behind it.
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInDialog()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

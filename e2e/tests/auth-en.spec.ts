@@ -47,12 +47,12 @@ test.describe('in English', () => {
 
     // The account was created with the interface's language and currency.
     await openUserMenu(page);
-    await page.getByRole('link', { name: 'My profile' }).click();
+    await page.getByRole('menuitem', { name: 'My profile' }).click();
     await expect(page.locator('dl')).toContainText('English (US)');
     await expect(page.locator('dl')).toContainText('US dollar (USD)');
 
     await openUserMenu(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
@@ -77,7 +77,7 @@ test.describe('in English', () => {
     await expect(page.getByText('You do not have permission to access this area.')).toBeVisible();
 
     await openUserMenu(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
 
     const email = uniqueEmail('guess-en');

@@ -33,7 +33,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD, but
   await page.getByRole('button', { name: button, exact: true }).click();
   // Spec §2: a successful sign-in goes home; the tests go on from the dashboard.
   await expect(page).toHaveURL(`${baseURL}/`);
+  // The dashboard is a fresh page load: wait until it knows who is signed in.
+  const sessionChecked = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me') && r.ok());
   await page.goto('/dashboard');
+  await sessionChecked;
 }
 
 /** Clicks the sign-in button and waits for the server's answer (the same text may already be shown). */

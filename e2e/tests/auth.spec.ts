@@ -113,7 +113,7 @@ test.describe('in Portuguese', () => {
   test('logout returns to /, and /dashboard then sends to /login', async ({ page }) => {
     await signIn(page, customerEmail());
     await openUserMenu(page);
-    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -170,11 +170,14 @@ test.describe('in Portuguese', () => {
   test('profile changes are saved on the server', async ({ page }) => {
     await signIn(page, customerEmail());
     await openUserMenu(page);
-    await page.getByRole('link', { name: 'Meu perfil' }).click();
+    await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
     await expect(page.getByText('O email não pode ser alterado')).toBeVisible();
+    // The spec's hint points to the card that does change it, right under the profile.
+    await page.getByRole('link', { name: 'Para usar outro email, veja “Alterar email” abaixo.' }).click();
+    await expect(page.getByTestId('email-change-card')).toBeInViewport();
     await page.getByLabel('Nome').fill('Ana Souza');
     await page.getByLabel('Telefone').fill('+55 11 91234-5678');
     await page.getByLabel('Moeda').selectOption('EUR');

@@ -86,10 +86,13 @@ for (const { lang, width } of [
     await user.click(page.getByRole('button', { name: text.register, exact: true }));
     await expect(page).toHaveURL(/\/login$/);
 
-    // 3. Sign in: the email is already there.
+    // 3. Sign in: the email is already there. The sign-in form, not the registration form still on
+    // screen while the next page loads (its fields have the same labels).
+    const signIn = page.getByRole('button', { name: text.signIn, exact: true });
+    await expect(signIn).toBeVisible();
     await expect(page.getByLabel(text.email)).toHaveValue(email);
     await page.getByLabel(text.password).fill(PASSWORD);
-    await user.click(page.getByRole('button', { name: text.signIn, exact: true }));
+    await user.click(signIn);
 
     // 4. Back at the chosen product, its purchase dialog open; the balance is short.
     await expect(page).toHaveURL(/\/dashboard\/products\?service=wa&country=BR/);

@@ -18,7 +18,7 @@ test('the store is up: health, readiness and the built web app', async ({ reques
 });
 
 test('the offline demo says so on every page', async ({ page, request }) => {
-  expect(await (await request.get('/api/v1/store')).json()).toEqual({ demo: true });
+  expect(await (await request.get('/api/v1/store')).json()).toMatchObject({ demo: true });
   for (const path of ['/', '/login', '/register']) {
     await page.goto(path);
     await expect(page.getByTestId('demo-banner')).toContainText(/Demonstração offline|Offline demo/);

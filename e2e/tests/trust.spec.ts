@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { baseURL } from '../playwright.config.ts';
+import { baseURL, E2E_SMTP_PORT } from '../playwright.config.ts';
 import { formAlert, PASSWORD, registerViaApi, signIn, uniqueEmail } from './auth-support.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+test.beforeAll(async () => {
+  sink = await startSmtpSink(E2E_SMTP_PORT);
+});
+test.afterAll(async () => sink.close());
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -122,4 +129,68 @@ test('LGPD: download my data, see the remaining balance, delete the account and 
   await page.getByLabel('Senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(formAlert(page)).toHaveText('Email ou senha incorretos.');
+});
+
+test('a sign-in from a new browser is e-mailed to the user, who can turn that notice off on /profile', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail('device');
+  await registerViaApi(request, email);
+  await signIn(page, email);
+
+  const fresh = await browser.newContext();
+  await signIn(await fresh.newPage(), email);
+  await fresh.close();
+  expect(await sink.waitFor(email, /(um dispositivo ou navegador novo)/)).toBeTruthy();
+
+  await page.goto('/profile');
+  const card = page.getByTestId('notifications-card');
+  const notice = card.getByRole('checkbox', { name: 'Novo acesso' });
+  await expect(notice).toBeChecked();
+  await notice.click();
+  await expect(notice).not.toBeChecked();
+  await page.reload();
+  await expect(
+    page.getByTestId('notifications-card').getByRole('checkbox', { name: 'Novo acesso' }),
+  ).not.toBeChecked();
+  await expect(card.getByRole('checkbox', { name: 'Saldo adicionado' })).toBeChecked();
+});
+
+test('e-mail change: the link sent to the new address makes the change, the old address is told', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('change');
+  const next = uniqueEmail('changed');
+  await registerViaApi(request, email);
+  await signIn(page, email);
+  await page.goto('/profile');
+  const card = page.getByTestId('email-change-card');
+  await card.getByRole('button', { name: 'Alterar email' }).click();
+  await card.getByLabel('Novo email').fill(next);
+  await card.getByLabel('Senha atual').fill('not-the-password');
+  await card.getByRole('button', { name: 'Enviar link de confirmação' }).click();
+  await expect(card.getByRole('alert')).toHaveText('A senha atual está incorreta.');
+  await card.getByLabel('Senha atual').fill(PASSWORD);
+  await card.getByRole('button', { name: 'Enviar link de confirmação' }).click();
+  await expect(card.getByRole('status')).toContainText(`Link enviado para ${next}`);
+
+  expect(await sink.waitFor(email, /(Foi pedida a troca do email da sua conta Numero)/)).toBeTruthy();
+  const link = await sink.waitFor(next, /(http:\/\/localhost:\d+\/verify-email#token=[A-Za-z0-9_-]{43})/);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirmar meu email' }).click();
+  await expect(page.getByText('Email confirmado! Faça login para continuar.')).toBeVisible();
+
+  const old = await request.post('/api/v1/auth/login', {
+    headers: { Origin: baseURL },
+    form: { username: email, password: PASSWORD },
+  });
+  expect(old.status()).toBe(401);
+  const fresh = await request.post('/api/v1/auth/login', {
+    headers: { Origin: baseURL },
+    form: { username: next, password: PASSWORD },
+  });
+  expect(fresh.status()).toBe(200);
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -6,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -14,7 +15,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createClient } from 'redis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus } from './db/event-bus.ts';
@@ -31,6 +31,8 @@ import { createEventsModule } from './features/events/events.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createMailModule } from './features/mail/mail.module.ts';
+import { withMoneyNotices } from './features/notifications/money-notices.ts';
+import { createNotificationsModule } from './features/notifications/notifications.module.ts';
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
@@ -43,6 +45,7 @@ import { registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import './http/request-user.ts';
 import { createScheduler } from './jobs/scheduler.ts';
+import { limitPasswordWork } from './lib/password.ts';
 import type { FeatureModule } from './module.ts';
 import { buildNumberProviders, stockFromProviders } from './providers/numbers/build.ts';
 
@@ -57,6 +60,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  limitPasswordWork(config.passwordWork);
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -118,6 +122,11 @@ export async function buildApp(deps: AppDeps) {
   // Every module is built once, here, in dependency order; features get each other's services only
   // through these arguments.
   const db = database.db;
+  // Any process that records an SMS, moves a wallet, ends a session or changes the catalogue tells the others.
+  const bus = createEventBus(database, {
+    onError: (err) => app.log.warn({ err }, 'event bus connection lost'),
+  });
+  app.addHook('onClose', () => bus.close());
   const audit = createAuditService({ repository: createAuditRepository(db), now });
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now, config);
@@ -125,6 +134,13 @@ export async function buildApp(deps: AppDeps) {
   const webhookPolicy = { production: config.env === 'production' };
   const account = createAccountModule({ db, audit, webhookPolicy, now });
   const mail = createMailModule({ config, db, log: app.log, now });
+  const notifications = createNotificationsModule({
+    db,
+    users: account.service,
+    mail: mail.service,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const auth = createAuthModule({
     config,
     db,
@@ -132,19 +148,31 @@ export async function buildApp(deps: AppDeps) {
     audit,
     limiter,
     mail: mail.service,
+    notices: notifications.service,
+    devices: notifications.devices,
     registrations: settings.registrationRule,
     now,
   });
-  const catalog = createCatalogModule({ db, audit, stock: stockFromProviders(numberProviders), now });
-  const webhooks = createResellerWebhooks({ db, policy: webhookPolicy, log: app.log, now });
-  // Any process that records an SMS or moves a wallet tells the one holding the customer's page.
-  const bus = createEventBus(database, {
-    onError: (err) => app.log.warn({ err }, 'event bus connection lost'),
+  const catalog = createCatalogModule({
+    db,
+    audit,
+    stock: stockFromProviders(numberProviders),
+    numberProviders,
+    rates: config.numbers.rates,
+    enabledProviders: async () => (await settings.activationRules()).providerOrder,
+    bus,
+    now,
   });
-  app.addHook('onClose', () => bus.close());
+  const webhooks = createResellerWebhooks({ db, policy: webhookPolicy, log: app.log, now });
+  // Sessions are remembered for a few seconds only while this process hears the database's session
+  // messages; a process that cannot listen reads every session from the database.
+  await auth.sessions
+    .followChanges(bus)
+    .catch((err) => app.log.warn({ err }, 'session messages unheard: sessions read on every request'));
   const { secureCookies } = config;
   const events = createEventsModule({ db, bus, sessions: auth.sessions, secureCookies, now });
-  const liveLedger = withWalletEvents(ledger, events.service);
+  // Every wallet change reaches the customer's open pages, and a credit or refund their mailbox.
+  const liveLedger = withMoneyNotices(withWalletEvents(ledger, events.service), notifications.service);
   const activations = createActivationsModule({
     db,
     ledger: liveLedger,
@@ -202,13 +230,19 @@ export async function buildApp(deps: AppDeps) {
     reseller,
     admin,
     mail,
+    notifications,
     privacy,
     events,
   ];
 
   // After the cookie plugin: its own onRequest hook parses the cookies this one reads.
   registerSessionLoading(app, { sessions: auth.sessions, secureCookies: config.secureCookies });
-  await app.register(healthRoutes, { database, config });
+  await app.register(healthRoutes, {
+    database,
+    config,
+    topupLimits: settings.topupLimits,
+    payerRequired: wallet.payerRequired,
+  });
   for (const module of modules) await module.routes(app);
   const tasks = modules.flatMap((m) => m.tasks);
 
@@ -230,6 +264,8 @@ async function connectRedisLimiter(
   redis: { url: string; prefix: string },
   now: () => Date,
 ) {
+  // Loaded only when configured: evaluating the client module costs start-up time for nothing otherwise.
+  const { createClient } = await import('redis');
   const client = createClient({ url: redis.url });
   // A broken connection must not crash the process: node-redis reconnects, and a hit fails meanwhile.
   client.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
@@ -244,11 +280,35 @@ async function connectRedisLimiter(
 async function registerSpa(app: FastifyInstance, config: Config) {
   const dist = resolve(config.webDist ?? join(import.meta.dirname, '../../web/dist'));
   const hasSpa = existsSync(join(dist, 'index.html'));
-  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' });
+  // One wildcard route that looks the file up when asked, not a route per file found at start-up: the
+  // web build holds a few hundred files, and registering each cost a third of the start-up. A file that
+  // is not there falls through to the not-found handler below (index.html for a page).
+  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+  // `/` is the landing pre-rendered by the web build in the reader's language (the app renders over it).
+  const landing = { pt: 'landing.pt.html', en: 'landing.en.html' };
+  const prerendered = hasSpa && existsSync(join(dist, landing.pt)) && existsSync(join(dist, landing.en));
+  // A page's HTML, read when asked (a new build needs no restart). The offline demo's pages are marked
+  // `<html data-demo="true">`, so its banner is in the first paint rather than pushing the page down
+  // once the store's answer arrives.
+  const sendPage = async (reply: FastifyReply, file: string) => {
+    const html = await readFile(join(dist, file), 'utf8');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(config.demo ? html.replace(/<html\b/i, '<html data-demo="true"') : html);
+  };
+  if (hasSpa) {
+    app.get('/', (request, reply) => {
+      if (!prerendered) return sendPage(reply, 'index.html');
+      const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
+      reply.header('vary', 'Accept-Language');
+      return sendPage(reply, first.startsWith('en') ? landing.en : landing.pt);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
-    if (hasSpa && isPage) return reply.type('text/html').sendFile('index.html');
+    if (hasSpa && isPage) return sendPage(reply, 'index.html');
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
 }

@@ -37,4 +37,24 @@ describe('configuration', () => {
       loadConfig({ ...PRODUCTION, ALLOWED_ORIGINS: 'https://a.example, https://b.example' }).allowedOrigins,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('sheds load past 1 s of event-loop lag on PostgreSQL, and not on the embedded database unless asked', () => {
+    const pg = { DATABASE_URL: 'postgres://store@127.0.0.1:5432/store' };
+    expect(loadConfig(pg).maxEventLoopDelayMs).toBe(1000);
+    // PGlite answers queries on the server's own thread: its lag is the database working, not overload.
+    expect(loadConfig({}).maxEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '500' }).maxEventLoopDelayMs).toBe(500);
+    expect(loadConfig({ ...pg, MAX_EVENT_LOOP_DELAY_MS: '0' }).maxEventLoopDelayMs).toBe(0);
+  });
+
+  it('refuses failpoints in production, and a failpoint name it does not know anywhere', () => {
+    expect(() => loadConfig({ ...PRODUCTION, FAILPOINTS: 'topup.credit:crash' })).toThrow(
+      /FAILPOINTS makes the process fail on purpose: never in production/,
+    );
+    expect(() => loadConfig({ FAILPOINTS: 'purchase.after-lunch:crash' })).toThrow(
+      /unknown failpoint "purchase.after-lunch"/,
+    );
+    expect(() => loadConfig({ FAILPOINTS: 'topup.credit:explode' })).toThrow(/takes crash or error/);
+    expect(() => loadConfig({ FAILPOINTS: 'topup.credit:error,activation.refund' })).not.toThrow();
+  });
 });

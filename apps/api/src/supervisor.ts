@@ -32,7 +32,8 @@ function log(message: string) {
   console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: `supervisor: ${message}` }));
 }
 
-function supervise() {
+/** Runs and keeps up the server processes until SIGTERM or SIGINT (npm start calls it in its own process). */
+export function supervise() {
   // The server entry beside this file: server.ts under tsx, server.js in the compiled bundle.
   cluster.setupPrimary({
     exec: fileURLToPath(new URL(`./server${extname(import.meta.url)}`, import.meta.url)),

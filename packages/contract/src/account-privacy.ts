@@ -12,6 +12,8 @@ export const PersonalDataExport = z.object({
   top_ups: z.array(Row),
   orders: z.array(Row),
   api_keys: z.array(Row),
+  /** The browsers the user signed in from (their user agent and when), never the device cookie. */
+  sign_in_devices: z.array(Row),
   audit: z.array(Row),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExport>;

@@ -14,6 +14,8 @@ export const CurrentUser = z
     preferred_currency: ProfileCurrency,
     profile: z.object({ full_name: z.string().nullable(), phone_number: z.string().nullable() }),
     created_at: z.string(),
+    /** Signed in with a temporary password from an admin: must set a new one before anything else. */
+    must_change_password: z.boolean(),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;

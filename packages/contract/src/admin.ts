@@ -184,23 +184,24 @@ export type AdminUserStats = z.infer<typeof AdminUserStats>;
 export const UserIdParams = z.object({ id: z.uuid() });
 export type UserIdParams = z.infer<typeof UserIdParams>;
 
-const FullName = z.string().trim().max(120);
-const PhoneNumber = z
+/** The typed fields of a user account, as the create and update routes below check them (and the form). */
+export const UserFullName = z.string().trim().max(120);
+export const UserPhoneNumber = z
   .string()
   .trim()
   .max(32)
   .regex(/^\+?[0-9 ()-]*$/);
-const Email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const UserEmail = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 /** PATCH /api/v1/users/{id}: any of these, for THAT user. `is_active: false` is the screen's "delete". */
 export const AdminUserUpdate = z
   .object({
     is_active: z.boolean().optional(),
-    email: Email.optional(),
+    email: UserEmail.optional(),
     preferred_currency: ProfileCurrency.optional(),
     preferred_language: ProfileLanguage.optional(),
-    full_name: FullName.nullable().optional(),
-    phone_number: PhoneNumber.nullable().optional(),
+    full_name: UserFullName.nullable().optional(),
+    phone_number: UserPhoneNumber.nullable().optional(),
   })
   .strict();
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
@@ -212,7 +213,7 @@ export type RoleUpdate = z.infer<typeof RoleUpdate>;
 /** POST /api/v1/users/register: an account made by an admin. */
 export const AdminUserCreate = z
   .object({
-    email: Email,
+    email: UserEmail,
     /** Omitted: the server makes a strong temporary password and returns it once. */
     password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional(),
     role: Role.default('CUSTOMER'),
@@ -221,8 +222,8 @@ export const AdminUserCreate = z
     is_active: z.boolean().default(true),
     profile: z
       .object({
-        full_name: FullName.nullable().optional(),
-        phone_number: PhoneNumber.nullable().optional(),
+        full_name: UserFullName.nullable().optional(),
+        phone_number: UserPhoneNumber.nullable().optional(),
       })
       .strict()
       .optional(),
@@ -235,6 +236,13 @@ export const AdminUserCreated = AdminUser.extend({
   temporary_password: z.string().optional(),
 }).meta({ id: 'AdminUserCreated' });
 export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
+
+/**
+ * POST /api/v1/admin/users/{id}/temporary-password: a new password the server made, shown this once. The
+ * user's sessions end, and after signing in with it they must set their own before anything else.
+ */
+export const TemporaryPasswordIssued = z.object({ temporary_password: z.string() });
+export type TemporaryPasswordIssued = z.infer<typeof TemporaryPasswordIssued>;
 
 /** POST /api/v1/admin/users/{id}/sessions/revoke */
 export const SessionsRevoked = z.object({ revoked: Count });

@@ -34,7 +34,11 @@ export const CallbackBody = z.object({
 export type CallbackBody = z.infer<typeof CallbackBody>;
 
 /** Which sign-in methods the server offers (the OIDC button shows only when configured). */
-export const AuthProviders = z.object({ oidc: z.boolean() });
+export const AuthProviders = z.object({
+  oidc: z.boolean(),
+  /** A new account must confirm its address by e-mail before signing in. */
+  email_verification: z.boolean(),
+});
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
 /**
@@ -86,3 +90,32 @@ export type TwoFactorCode = z.infer<typeof TwoFactorCode>;
 /** POST /api/v1/auth/2fa/enable: the recovery codes, shown this once (only their hashes are kept). */
 export const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
+
+/**
+ * POST /api/v1/auth/password/change: the signed-in user's current password and a new one (the rules of
+ * registration). The only call, with /users/me and sign-out, open to someone holding a temporary password.
+ */
+export const ChangePasswordRequest = z
+  .object({
+    current_password: z.string().min(1).max(1024),
+    new_password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** POST /api/v1/auth/email/verify: the token of an e-mailed confirmation link (a new account or a new address). */
+export const VerifyEmailRequest = z.object({ token: z.string().min(1).max(128) }).strict();
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+
+/** POST /api/v1/auth/email/resend: answered alike (202) whatever the address. */
+export const ResendVerificationRequest = ForgotPasswordRequest;
+export type ResendVerificationRequest = z.infer<typeof ResendVerificationRequest>;
+
+/** POST /api/v1/users/me/email: the new address, and the current password to prove it is the user. */
+export const ChangeEmailRequest = z
+  .object({
+    new_email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+    password: z.string().min(1).max(1024),
+  })
+  .strict();
+export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequest>;

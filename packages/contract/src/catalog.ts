@@ -67,18 +67,21 @@ export type CountrySummary = z.infer<typeof CountrySummary>;
 export const CountriesResponse = z.array(CountrySummary);
 export type CountriesResponse = z.infer<typeof CountriesResponse>;
 
+/** A service's code in the store and the reseller protocol (handler_api.php codes: wa, tg, …). */
+export const ServiceCode = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{2,12}$/);
+/** ISO 3166-1 alpha-2, in either case; answered upper-case. */
+export const CountryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((c) => c.toUpperCase());
+
 export const ProductsQuery = z.object({
-  service: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]{2,12}$/)
-    .optional(),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((c) => c.toUpperCase())
-    .optional(),
+  service: ServiceCode.optional(),
+  country: CountryCode.optional(),
   currency: Currency.default('BRL'),
   lang: CatalogLang.default('pt'),
 });
@@ -102,13 +105,30 @@ export const ProductBase = ServiceInCountry.extend({
 });
 export type ProductBase = z.infer<typeof ProductBase>;
 
+/** The catalogue's record is over the activations bought in this many days... */
+export const TRACK_RECORD_WINDOW_DAYS = 7;
+/** ...and is shown only once this many of them have finished (received a code, or were refunded). */
+export const TRACK_RECORD_MIN_SAMPLE = 20;
+
 export const ProductOffer = ProductBase.extend({
   dial_code: z.string(),
+  /** What a purchase in this currency charges. */
   price: Cents,
   currency: Currency,
+  /** How many numbers upstream holds, as its last count said; never an estimate of ours. */
   stock: z.number().int(),
   /** Active and in stock: it can be bought now. */
   available: z.boolean(),
+  /**
+   * Share (0–1) of this service × country's numbers that received a code, among those bought in the last
+   * TRACK_RECORD_WINDOW_DAYS days that have finished; null below TRACK_RECORD_MIN_SAMPLE of them.
+   */
+  success_rate: z.number().min(0).max(1).nullable(),
+  /**
+   * Median seconds from a number's assignment to its first SMS over the same activations; null below the
+   * minimum sample or when none received a code.
+   */
+  median_seconds_to_code: z.number().int().nonnegative().nullable(),
 }).meta({ id: 'ProductOffer' });
 export type ProductOffer = z.infer<typeof ProductOffer>;
 export const ProductsResponse = z.array(ProductOffer);
@@ -174,34 +194,28 @@ export const AdminProductIdParams = z.object({
 });
 export type AdminProductIdParams = z.infer<typeof AdminProductIdParams>;
 
-const Price = z.number().int().positive().max(MAX_PRICE_CENTS);
-const Stock = z.number().int().min(0).max(MAX_STOCK);
+/** A product's price in one currency, in cents, and its stock, as creating and editing a product check them. */
+export const ProductPrice = z.number().int().positive().max(MAX_PRICE_CENTS);
+export const ProductStock = z.number().int().min(0).max(MAX_STOCK);
 
 export const AdminProductUpdate = z
   .object({
-    price_brl: Price.optional(),
-    price_usd: Price.optional(),
+    price_brl: ProductPrice.optional(),
+    price_usd: ProductPrice.optional(),
     is_active: z.boolean().optional(),
     /** The upstream stock sync overwrites this for products on sale at its next run. */
-    stock: Stock.optional(),
+    stock: ProductStock.optional(),
   })
   .strict();
 export type AdminProductUpdate = z.infer<typeof AdminProductUpdate>;
 
 export const AdminProductCreate = z
   .object({
-    service_code: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9]{2,12}$/),
-    country_code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/)
-      .transform((c) => c.toUpperCase()),
-    price_brl: Price,
-    price_usd: Price,
-    stock: Stock.default(0),
+    service_code: ServiceCode,
+    country_code: CountryCode,
+    price_brl: ProductPrice,
+    price_usd: ProductPrice,
+    stock: ProductStock.default(0),
     is_active: z.boolean().default(true),
   })
   .strict();
@@ -281,12 +295,7 @@ export const AdminCategoryOrder = z
   .strict();
 export type AdminCategoryOrder = z.infer<typeof AdminCategoryOrder>;
 
-export const AdminServiceCodeParams = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]{2,12}$/),
-});
+export const AdminServiceCodeParams = z.object({ code: ServiceCode });
 export type AdminServiceCodeParams = z.infer<typeof AdminServiceCodeParams>;
 
 /** Moves a service, and so all its products, to another category. */

@@ -56,5 +56,12 @@ export type ReadyResponse = z.infer<typeof ReadyResponse>;
 export const StoreInfo = z.object({
   /** Sandbox payments or simulated numbers are in use: nothing bought here is real. */
   demo: z.boolean(),
+  /** The smallest and largest top-up per currency, in cents, as staff set them in the store settings. */
+  topup_limits: z.object({
+    BRL: z.object({ min: Cents, max: Cents }),
+    USD: z.object({ min: Cents, max: Cents }),
+  }),
+  /** The payment methods whose top-up needs the payer's name and CPF/CNPJ with this store's provider. */
+  payer_required: z.array(z.enum(['pix', 'card', 'boleto'])),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

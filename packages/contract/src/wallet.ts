@@ -86,7 +86,10 @@ export function isValidTaxId(value: string): boolean {
   return false;
 }
 
-/** Who pays a boleto: a registered boleto carries the payer's name and CPF/CNPJ. Never stored by the store. */
+/**
+ * Who pays: a registered boleto carries the payer's name and CPF/CNPJ, and so does PIX where the payment
+ * provider requires it (`StoreInfo.payer_required`). Passed to the provider, never stored by the store.
+ */
 export const BoletoPayer = z
   .object({
     name: z.string().trim().min(3).max(120),
@@ -94,6 +97,24 @@ export const BoletoPayer = z
   })
   .strict();
 export type BoletoPayer = z.infer<typeof BoletoPayer>;
+
+export type TopupAmountProblem = 'AMOUNT_NOT_CENTS' | 'AMOUNT_TOO_LOW' | 'AMOUNT_TOO_HIGH';
+
+/**
+ * What is wrong with a top-up amount against the store's range for its currency (the `topup_limits`
+ * setting), checked alike by the server and by the top-up form; null when nothing is. A huge or fractional
+ * number is named by the limit first when it is plainly above it.
+ */
+export function topupAmountProblem(
+  amount: number,
+  range: { min: number; max: number },
+): TopupAmountProblem | null {
+  if (!Number.isSafeInteger(amount))
+    return Number.isFinite(amount) && amount > range.max ? 'AMOUNT_TOO_HIGH' : 'AMOUNT_NOT_CENTS';
+  if (amount < range.min) return 'AMOUNT_TOO_LOW';
+  if (amount > range.max) return 'AMOUNT_TOO_HIGH';
+  return null;
+}
 
 /**
  * `amount` is typed loosely on purpose: integer cents and the per-currency limits are checked by the
@@ -104,7 +125,9 @@ export const CreateIntentBody = z
     amount: z.number().describe('integer cents'),
     currency: Currency,
     method: PaymentMethod,
-    payer: BoletoPayer.optional().describe('boleto only; required by Mercado Pago'),
+    payer: BoletoPayer.optional().describe(
+      'boleto, and PIX where the provider requires it; the methods that need it are in GET /api/v1/store',
+    ),
   })
   .strict();
 export type CreateIntentBody = z.infer<typeof CreateIntentBody>;

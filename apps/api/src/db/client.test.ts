@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.ts';
-import { isConnectionLost, queryRows } from './sql.ts';
+import { openDatabase } from './client.ts';
+import { isDatabaseUnavailable, queryRows } from './sql.ts';
 
 // Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
 // on a PostgreSQL server; PGlite lives inside the process.
@@ -41,8 +42,24 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
     const settled = await Promise.allSettled(inFlight);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
     // Each failure is recognised as a lost connection, which the API answers with 503 and Retry-After.
-    for (const s of settled) expect(isConnectionLost((s as PromiseRejectedResult).reason)).toBe(true);
+    for (const s of settled) expect(isDatabaseUnavailable((s as PromiseRejectedResult).reason)).toBe(true);
     // Still here (an unhandled 'error' event would have ended the test process), and serving.
     expect(await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
+  });
+
+  it('answers a query that waited too long for a pooled connection as the store being busy (503)', async () => {
+    const small = await openDatabase({ databaseUrl: database.url, pool: { size: 1, waitMs: 200 } });
+    try {
+      const holding = small.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_sleep(1)`);
+      });
+      const waiting = await queryRows(small.db, sql`SELECT 1`).catch((err: unknown) => err);
+      expect(isDatabaseUnavailable(waiting)).toBe(true);
+      await holding;
+      // Once the connection is free the pool serves again.
+      expect(await queryRows<{ ok: number }>(small.db, sql`SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
+    } finally {
+      await small.close();
+    }
   });
 });

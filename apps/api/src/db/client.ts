@@ -28,16 +28,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL: connections per process, and how long a query waits for one before the request is a 503. */
+  pool?: { size: number; waitMs: number };
+  /** Told every statement the application sends through `db` (tests count what a request costs). */
+  onQuery?: (sql: string) => void;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pool ?? DEFAULT_POOL, opts.onQuery);
+  return openPglite(opts.dataDir, opts.onQuery);
+}
+
+const DEFAULT_POOL = { size: 10, waitMs: 5_000 };
+
+const queryLogger = (onQuery?: (sql: string) => void) => (onQuery ? { logQuery: onQuery } : undefined);
+
+async function openPglite(dataDir?: string, onQuery?: (sql: string) => void): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -56,14 +69,19 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+async function openPostgres(
+  url: string,
+  { size, waitMs }: { size: number; waitMs: number },
+  onQuery?: (sql: string) => void,
+): Promise<Database> {
+  // A burst beyond the pool queues for a connection; past `waitMs` the request answers 503 (db/sql.ts).
+  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
   // A connection that loses its server (a restart, a failover, pg_terminate_backend) must not crash the
   // process: an idle one is reported on the pool, one checked out for a query or a transaction on the
   // client itself. The query in flight fails (the request gets its error) and the pool opens a new one.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: queryLogger(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

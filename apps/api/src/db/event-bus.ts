@@ -15,6 +15,11 @@ export type EventHandler = (payload: string) => void;
 export interface EventBus {
   publish(ex: Executor, channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: EventHandler): Promise<() => Promise<void>>;
+  /**
+   * Whether messages are being heard now, and which connection hears them: a listener that caches what
+   * a message would invalidate trusts only what it read while connected, on the same connection.
+   */
+  listening(): { connected: boolean; epoch: number };
   close(): Promise<void>;
 }
 
@@ -81,6 +86,7 @@ function pgliteBus(client: PGlite): EventBus {
   return {
     publish,
     subscribe: handlers.subscribe,
+    listening: () => ({ connected: !client.closed, epoch: 0 }),
     async close() {
       handlers.byChannel.clear();
       if (client.closed) return;
@@ -96,6 +102,8 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  /** Counts the connections made: a message sent between two of them was missed. */
+  let epoch = 0;
   const quoted = (channel: string) => `"${channel}"`;
 
   async function connect(): Promise<pg.Client> {
@@ -116,6 +124,7 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
         throw err;
       }
       client = c;
+      epoch += 1;
       return c;
     })().finally(() => {
       connecting = null;
@@ -155,6 +164,7 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
   return {
     publish,
     subscribe: handlers.subscribe,
+    listening: () => ({ connected: client !== null, epoch }),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

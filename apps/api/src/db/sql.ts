@@ -17,11 +17,12 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * A connection to the database that dropped or was refused (a failover, a restart, an operator's
- * pg_terminate_backend): worth a retry, not a bug. SQLSTATE class 08 or 57P01-57P03, or the driver's own
- * words when the socket closed before PostgreSQL could say anything.
+ * The database briefly out of reach, worth a retry and not a bug: a connection that dropped or was
+ * refused (a failover, a restart, an operator's pg_terminate_backend), recognised by SQLSTATE class 08
+ * or 57P01-57P03 or by the driver's own words when the socket closed before PostgreSQL could say
+ * anything; or no pooled connection free within DATABASE_POOL_WAIT_MS (a burst beyond the pool).
  */
-export function isConnectionLost(err: unknown): boolean {
+export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
@@ -29,7 +30,9 @@ export function isConnectionLost(err: unknown): boolean {
       return true;
     if (
       typeof message === 'string' &&
-      /^Connection terminated|^Client has encountered a connection error/.test(message)
+      /^Connection terminated|^Client has encountered a connection error|^timeout exceeded when trying to connect/.test(
+        message,
+      )
     )
       return true;
     e = (e as { cause?: unknown }).cause;

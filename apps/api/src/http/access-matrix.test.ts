@@ -79,7 +79,7 @@ describe('access matrix: every API route × anonymous and each role', async () =
     expect(app.declaredAccess.get('GET /api/v1/users/me')).toBe('authenticated');
   });
 
-  it('covers the staff routes of settings, user detail, categories, countries, reports and SMS providers', () => {
+  it('covers the staff routes of settings, user detail, categories, countries, reports, SMS providers, pricing and temporary passwords', () => {
     const expected: Record<string, Access> = {
       'GET /api/v1/admin/settings': ['MANAGER', 'ADMIN'],
       'PUT /api/v1/admin/settings': ['ADMIN'],
@@ -96,6 +96,19 @@ describe('access matrix: every API route × anonymous and each role', async () =
       'GET /api/v1/admin/reports': ['MANAGER', 'ADMIN'],
       'GET /api/v1/admin/sms/providers': ['MANAGER', 'ADMIN'],
       'PUT /api/v1/admin/sms/providers': ['ADMIN'],
+      'POST /api/v1/admin/users/:id/temporary-password': ['ADMIN'],
+      'POST /api/v1/auth/password/change': 'authenticated',
+      'GET /api/v1/admin/products/options': ['MANAGER', 'ADMIN'],
+      'GET /api/v1/admin/products/:id/costs': ['MANAGER', 'ADMIN'],
+      'PUT /api/v1/admin/products/:id/costs': ['ADMIN'],
+      'POST /api/v1/admin/pricing/preview': ['MANAGER', 'ADMIN'],
+      'POST /api/v1/admin/pricing/apply': ['ADMIN'],
+      'POST /api/v1/admin/pricing/costs/sync': ['ADMIN'],
+      'GET /api/v1/admin/pricing/rules': ['MANAGER', 'ADMIN'],
+      'POST /api/v1/admin/pricing/rules': ['ADMIN'],
+      'PUT /api/v1/admin/pricing/rules/:id': ['ADMIN'],
+      'DELETE /api/v1/admin/pricing/rules/:id': ['ADMIN'],
+      'POST /api/v1/admin/pricing/rules/apply': ['ADMIN'],
     };
     for (const [key, access] of Object.entries(expected))
       expect(app.declaredAccess.get(key), key).toEqual(access);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConnectionLost } from '../db/sql.ts';
+import { isDatabaseUnavailable } from '../db/sql.ts';
 import { type Lang, requestLanguage } from './lang.ts';
 
 type Params = Record<string, string | number>;
@@ -93,8 +93,8 @@ function describe(err: FastifyError): { status: number; code: string; params?: P
     err.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
   )
     return { status: 400, code: 'INVALID_JSON' };
-  // A dropped database connection is the store being briefly unavailable: the caller may retry.
-  if (isConnectionLost(err)) return { status: 503, code: 'SERVICE_UNAVAILABLE' };
+  // A dropped database connection or a full pool is the store being briefly unavailable: the caller may retry.
+  if (isDatabaseUnavailable(err)) return { status: 503, code: 'SERVICE_UNAVAILABLE' };
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, code: statusCodes[status] ?? 'BAD_REQUEST' };
   return { status: status === 503 ? 503 : 500, code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL' };

@@ -8,8 +8,12 @@ import { AppError } from './errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
-  config: Pick<Config, 'env' | 'demo' | 'metricsToken'>;
-}> = async (app, { database, config }) => {
+  config: Pick<Config, 'env' | 'demo' | 'metricsToken' | 'payments'>;
+  /** The top-up limits staff set now (store settings, read again without a restart). */
+  topupLimits: () => Promise<StoreInfo['topup_limits']>;
+  /** The methods the payment provider takes only with the payer's name and CPF/CNPJ. */
+  payerRequired: Readonly<StoreInfo['payer_required']>;
+}> = async (app, { database, config, topupLimits, payerRequired }) => {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const requests = new client.Histogram({
@@ -29,9 +33,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     );
   });
 
-  app.get('/health', { schema: { hide: true, response: { 200: HealthResponse } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  // Under load shedding (http/load-shedding.ts) liveness still answers, so a busy process is not killed;
+  // readiness says 'unavailable', so a load balancer sends new traffic elsewhere until the loop recovers.
+  app.get(
+    '/health',
+    { config: { pressureHandler: () => {} }, schema: { hide: true, response: { 200: HealthResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
   app.get(
     '/api/v1/store',
@@ -39,16 +47,33 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['store'],
-        description: 'Whether this store is the offline demo.',
+        description:
+          'Whether this store is the offline demo, its top-up limits per currency, and the payment ' +
+          "methods that need the payer's name and CPF/CNPJ.",
         response: { 200: StoreInfo },
       },
     },
-    async () => ({ demo: config.demo }),
+    async (request) => {
+      // Without its database the store still tells every page what it is: the environment's limits then,
+      // which the server checks again on every top-up anyway.
+      const limits = await topupLimits().catch((err) => {
+        request.log.warn({ err }, 'store settings unread: answering the configured top-up limits');
+        return config.payments.limits;
+      });
+      return { demo: config.demo, topup_limits: limits, payer_required: [...payerRequired] };
+    },
   );
 
   app.get(
     '/ready',
-    { schema: { hide: true, response: { 200: ReadyResponse, 503: ReadyResponse } } },
+    {
+      config: {
+        pressureHandler: (_request, reply) => {
+          reply.header('retry-after', '1').status(503).send({ status: 'unavailable', database: 'up' });
+        },
+      },
+      schema: { hide: true, response: { 200: ReadyResponse, 503: ReadyResponse } },
+    },
     async (_req, reply) => {
       try {
         await database.ping();

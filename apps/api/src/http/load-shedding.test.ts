@@ -17,7 +17,7 @@ describe('load shedding', async () => {
       // Start-up work (migrations, seeding) may have lagged the loop: wait until it is calm.
       for (let i = 0; i < 20; i++) {
         await new Promise((r) => setTimeout(r, 300));
-        if ((await app.inject({ url: '/health' })).statusCode === 200) return true;
+        if ((await app.inject({ url: '/ready' })).statusCode === 200) return true;
       }
       return false;
     };
@@ -35,6 +35,11 @@ describe('load shedding', async () => {
       code: 'SERVICE_UNAVAILABLE',
       detail: 'Service temporarily unavailable. Please try again later.',
     });
+
+    // The probes: the process is alive, and not ready for new traffic.
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    const ready = await app.inject({ url: '/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([503, { status: 'unavailable', database: 'up' }]);
 
     expect(await calm()).toBe(true);
     expect((await app.inject({ url: '/api/v1/catalog/services' })).statusCode).toBe(200);

@@ -1,6 +1,13 @@
 import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own answer while shedding load (see the probes in health.routes.ts); nothing sent lets it run. */
+    pressureHandler?: (request: FastifyRequest, reply: FastifyReply) => void;
+  }
+}
 
 /**
  * Sheds load before the event loop saturates: while the loop lags more than `maxEventLoopDelayMs`, new

@@ -1,13 +1,23 @@
 import type { Role } from '@numero/contract/common';
+import type { users } from '../db/schema/index.ts';
 
-/** The signed-in caller, loaded from the session on every request (so role changes apply at once). */
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The signed-in caller, loaded with the session on every request that needs it (so role changes apply at
+ * once): everything `GET /api/v1/users/me` answers, so that route reads nothing more.
+ */
 export interface SessionUser {
   id: string;
   email: string;
   role: Role;
-  preferredLanguage: string;
-  preferredCurrency: string;
+  preferredLanguage: UserRow['preferredLanguage'];
+  preferredCurrency: UserRow['preferredCurrency'];
   fullName: string | null;
+  phoneNumber: string | null;
+  createdAt: Date;
+  /** Signed in with an admin-issued password: refused everything but changing it (auth's gate). */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {

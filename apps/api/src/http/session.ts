@@ -6,6 +6,8 @@ import type { SessionUser } from './request-user.ts';
 /** What the session hook needs: turn a cookie's token into its live session, or nothing. */
 export interface SessionAuthenticator {
   authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null>;
+  /** Drops what this process remembers of the user's sessions. */
+  forget(userId: string): void;
 }
 
 /**
@@ -34,8 +36,10 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
 }
 
 /**
- * Loads `request.user` from the session cookie, straight from the database (joined with the user), so a
- * deactivation, a role change or a logout elsewhere applies to the very next request. Only routes that
+ * Loads `request.user` from the session cookie: from the database (joined with the user), or from the
+ * few seconds each process remembers it (auth's session-cache.ts), which the database's own messages end
+ * in every process at commit, so a deactivation, a role change or a logout elsewhere applies to the very
+ * next request. Only routes that
  * need a caller pay for it: static files, the web app's pages, /health and public API routes do no
  * database work for a cookie they would ignore. Must be registered after @fastify/cookie, whose own
  * onRequest hook parses the cookies.
@@ -58,5 +62,13 @@ export function registerSessionLoading(
       }
     }
     enforceAccess(request);
+  });
+  // A caller who changed something sees it in their next request to this process, even if it was their
+  // own row (language, name) and the database's message has not come back yet.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      sessions.forget(request.user.id);
+    }
+    return payload;
   });
 }

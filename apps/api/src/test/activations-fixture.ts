@@ -13,6 +13,8 @@ import {
 import { createCatalogRepository } from '../features/catalog/catalog.repository.ts';
 import { createCatalogService } from '../features/catalog/catalog.service.ts';
 import { createProductsRepository } from '../features/catalog/products.repository.ts';
+import { createTrackRecordRepository } from '../features/catalog/track-record.repository.ts';
+import { createTrackRecords } from '../features/catalog/track-record.ts';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService, flows } from '../features/ledger/ledger.service.ts';
 import { createRateLimiter, type RateLimitRule } from '../http/rate-limit.ts';
@@ -37,6 +39,7 @@ export function buildActivations(
   const catalog = createCatalogService({
     repository: createCatalogRepository(db),
     products: createProductsRepository(db),
+    trackRecords: createTrackRecords({ repository: createTrackRecordRepository(db), now: opts.now }),
   });
   const activations = createActivationsService({
     db,

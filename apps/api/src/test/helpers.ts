@@ -19,9 +19,11 @@ export const ADMIN = { email: 'admin@numero.test', password: 'admin-password-for
  * A fresh, empty database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new
  * database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  opts: { onQuery?: (sql: string) => void } = {},
+): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) return openDatabase(opts);
   const name = `numero_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -29,7 +31,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ ...opts, databaseUrl: url.toString() });
   return {
     ...database,
     url: url.toString(),
@@ -55,8 +57,11 @@ export function createClock(start = new Date()) {
 }
 
 /** The app on a fresh migrated and seeded database; closed after the file's tests. */
-export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Partial<AppDeps> & { env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
+) {
+  const { onQuery, env, ...deps } = overrides;
+  const database = await createTestDatabase({ onQuery });
   await migrate(database);
   await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   // Background tasks stay off: tests run them explicitly through app.scheduler.runOnce().
@@ -66,6 +71,8 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
     RUN_JOBS: 'false',
     // A busy test machine must not shed a test's requests; load-shedding.test.ts turns it on.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // As in production: sessions are remembered on PGlite only (see config.ts).
+    ...(process.env.DATABASE_URL ? { SESSION_MEMORY_MS: '0' } : {}),
     // With REDIS_URL set the rate limits live in that Redis, under a prefix of this file's own.
     ...(process.env.REDIS_URL
       ? {
@@ -73,9 +80,9 @@ export async function createTestApp(overrides: Partial<AppDeps> & { env?: Record
           REDIS_KEY_PREFIX: `numero-test-${randomBytes(6).toString('hex')}:`,
         }
       : {}),
-    ...overrides.env,
+    ...env,
   });
-  const app = await buildApp({ config, database, logger: false, ...overrides });
+  const app = await buildApp({ config, database, logger: false, ...deps });
   testDatabases.set(app, database);
   afterAll(async () => {
     await app.close();

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { ADMIN, TEST_ORIGIN, TEST_PASSWORD } from './helpers.ts';
 
 const API_SRC = join(import.meta.dirname, '..');
 
@@ -14,6 +16,23 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The environment of a store process in the reliability suite, on its own database. */
+export function storeEnv(databaseUrl: string, publicUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: publicUrl,
+    ALLOWED_ORIGINS: TEST_ORIGIN,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    REGISTRATIONS_PER_HOUR: '1000',
+    SIMULATOR_SECRET: 'reliability-simulator-secret',
+    SANDBOX_WEBHOOK_SECRET: 'whsec_reliability_suite_secret',
+    SANDBOX_WEBHOOK_DELAY_MS: '100',
+  };
 }
 
 /**
@@ -94,4 +113,71 @@ export class StoreProcess {
     this.child = null;
     return code;
   }
+}
+
+export type Answer = { status: number; body: Record<string, unknown> };
+
+/** One HTTP call to a store process as a browser would make it; status 0 when the process dropped it. */
+export async function callStore(
+  to: { url: string },
+  method: string,
+  path: string,
+  opts: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  try {
+    const res = await fetch(`${to.url}${path}`, {
+      method,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const text = await res.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { text };
+    }
+    return { status: res.status, body };
+  } catch {
+    // Refused or reset: the process is down or died mid-request.
+    return { status: 0, body: {} };
+  }
+}
+
+/** Signs in on a store process; the session cookie to send. */
+export async function signInTo(to: { url: string }, email: string, password: string): Promise<string> {
+  const res = await fetch(`${to.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }).toString(),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('numero_session='));
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(';')[0]!;
+}
+
+/** A new customer, signed in, whose BRL wallet staff credited with `cents` (what checkMoney counts from). */
+export async function openCustomer(
+  to: { url: string },
+  adminCookie: string,
+  cents: number,
+): Promise<{ id: string; cookie: string }> {
+  const email = `reliability-${randomUUID().slice(0, 12)}@numero.test`;
+  const reg = await callStore(to, 'POST', '/api/v1/auth/register', {
+    body: { email, password: TEST_PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
+  });
+  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status}`);
+  const id = (reg.body.user as { id: string }).id;
+  const credit = await callStore(to, 'POST', `/api/v1/admin/users/${id}/wallet-adjustments`, {
+    cookie: adminCookie,
+    body: { currency: 'BRL', amount: cents, reason: 'reliability suite float' },
+  });
+  if (credit.status !== 201) throw new Error(`wallet credit failed: ${credit.status}`);
+  return { id, cookie: await signInTo(to, email, TEST_PASSWORD) };
 }

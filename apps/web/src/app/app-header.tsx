@@ -1,27 +1,40 @@
 import type { CurrentUser } from '@numero/contract/account';
 import {
-  ChevronDown,
   Crown,
   History,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
-  Menu,
+  Menu as MenuIcon,
   ShoppingBag,
   UserRound,
   Wallet,
   X,
 } from 'lucide-react';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { cn } from '../components/ui/cn.ts';
+import { useFocusCarry, useGiveFocus } from '../components/ui/focus-carry.ts';
+import { inPortalledPopup } from '../components/ui/popup.ts';
 import { Wordmark } from '../features/landing/components/logo.tsx';
 import { BalanceDisplay } from '../features/wallet/components/balance-display.tsx';
 import { displayName, isStaff } from '../lib/roles.ts';
 import { useSession } from '../lib/session/session.tsx';
+import { Avatar, UserMenuButton } from './user-menu-button.tsx';
+
+const UserMenuPopup = lazy(() => import('./user-menu.tsx'));
 
 /** Tailwind's `lg`: from here the navigation, language and user menu sit in the bar itself. */
 const DESKTOP_QUERY = '(min-width: 64rem)';
@@ -56,7 +69,8 @@ function useDismiss(open: boolean, close: (refocus: boolean) => void, root: RefO
       if (event.key === 'Escape' && !event.defaultPrevented) closeRef.current(true);
     };
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) closeRef.current(false);
+      if (!root.current?.contains(event.target as Node) && !inPortalledPopup(event.target))
+        closeRef.current(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -67,25 +81,8 @@ function useDismiss(open: boolean, close: (refocus: boolean) => void, root: RefO
   }, [open, root]);
 }
 
-function Avatar({ user, className }: { user: CurrentUser; className?: string }) {
-  return (
-    <span
-      aria-hidden
-      className={cn(
-        'flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 uppercase',
-        className,
-      )}
-    >
-      {displayName(user).charAt(0)}
-    </span>
-  );
-}
-
-const menuItemBase =
-  'flex w-full items-center gap-3 rounded-lg px-3 text-left transition-colors disabled:cursor-wait disabled:opacity-60';
-const menuItem = cn(menuItemBase, 'h-11 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900');
-
-function LogoutButton({ large, onDone }: { large?: boolean; onDone?: () => void }) {
+/** The drawer's sign-out button. */
+function LogoutButton({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { logout } = useSession();
   const [busy, setBusy] = useState(false);
@@ -102,92 +99,38 @@ function LogoutButton({ large, onDone }: { large?: boolean; onDone?: () => void 
           onDone?.();
         }
       }}
-      className={cn(
-        menuItemBase,
-        large ? 'h-12 text-base font-medium' : 'h-11 text-sm',
-        'text-red-700 hover:bg-red-50 hover:text-red-800',
-      )}
+      className="flex h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-base font-medium text-red-700 transition-colors hover:bg-red-50 hover:text-red-800 disabled:cursor-wait disabled:opacity-60"
     >
-      <LogOut className={large ? 'size-5' : 'size-4'} aria-hidden />
+      <LogOut className="size-5" aria-hidden />
       {t('nav.logout')}
     </button>
   );
 }
 
+function UserMenuStandIn({
+  carry,
+  ...rest
+}: ComponentProps<typeof UserMenuButton> & { carry: RefObject<boolean> }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useGiveFocus(carry, button);
+  return <UserMenuButton ref={button} {...rest} />;
+}
+
+/** The user menu (Radix UI) loads right after first paint; until then its button is shown as it is. */
 function UserMenu({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const carry = useFocusCarry();
   const { pathname } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
   useEffect(() => setOpen(false), [pathname]);
-  useDismiss(
-    open,
-    (refocus) => {
-      setOpen(false);
-      if (refocus) buttonRef.current?.focus();
-    },
-    rootRef,
-  );
 
-  const name = displayName(user);
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex h-11 items-center gap-2 rounded-lg pr-2 pl-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-expanded:bg-slate-100"
-      >
-        <Avatar user={user} />
-        <span className="max-w-[9rem] truncate">{name}</span>
-        <span className="sr-only">{t('nav.userMenu')}</span>
-        <ChevronDown
-          className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-180')}
-          aria-hidden
-        />
-      </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10"
-      >
-        <div className="border-b border-slate-100 px-3 pt-2 pb-3">
-          <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-          <p className="truncate text-xs text-slate-500">{user.email}</p>
-        </div>
-        <ul className="py-1.5">
-          <li>
-            <Link to="/profile" className={menuItem}>
-              <UserRound className="size-4" aria-hidden />
-              {t('nav.profile')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/dashboard" className={menuItem}>
-              <LayoutDashboard className="size-4" aria-hidden />
-              {t('nav.dashboard')}
-            </Link>
-          </li>
-          {isStaff(user) && (
-            <li>
-              <Link to="/admin" className={menuItem}>
-                <Crown className="size-4 text-amber-500" aria-hidden />
-                {t('nav.adminPanel')}
-              </Link>
-            </li>
-          )}
-        </ul>
-        <div className="border-t border-slate-100 pt-1.5">
-          <LogoutButton />
-        </div>
-      </div>
-    </div>
+    <Suspense
+      fallback={<UserMenuStandIn user={user} open={open} carry={carry} onClick={() => setOpen(true)} />}
+    >
+      <UserMenuPopup user={user} open={open} onOpenChange={setOpen} carry={carry} />
+    </Suspense>
   );
 }
 
@@ -278,8 +221,8 @@ function MobileMenu({
             </ul>
           </nav>
           <div className="flex flex-col gap-2 border-t border-slate-100 pt-3">
-            <LanguageSwitcher align="start" inline />
-            <LogoutButton large onDone={onClose} />
+            <LanguageSwitcher align="start" />
+            <LogoutButton onDone={onClose} />
           </div>
         </div>
       )}
@@ -347,7 +290,7 @@ export function AppHeader() {
             onClick={() => setMenuOpen((open) => !open)}
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 lg:hidden"
           >
-            {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+            {menuOpen ? <X className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
           </button>
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
+import { loadSonner } from '../lib/toast.ts';
+
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
 export const TOAST_DURATION_MS = 5_000;
 
@@ -20,15 +22,17 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Below the 64 px sticky header, so a toast never covers the user menu or the balance. */}
-      <Toaster
-        position="top-right"
-        duration={TOAST_DURATION_MS}
-        offset={{ top: 76, right: 16 }}
-        mobileOffset={{ top: 72, right: 12, left: 12 }}
-        style={TOAST_COLOURS}
-        richColors
-        closeButton
-      />
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-right"
+          duration={TOAST_DURATION_MS}
+          offset={{ top: 76, right: 16 }}
+          mobileOffset={{ top: 72, right: 12, left: 12 }}
+          style={TOAST_COLOURS}
+          richColors
+          closeButton
+        />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,12 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireAdmin, RequireAuth, RequireStaff, VisitorOnly } from '../features/auth/guards.tsx';
+import {
+  CHANGE_PASSWORD_PATH,
+  RequireAdmin,
+  RequireAuth,
+  RequireStaff,
+  VisitorOnly,
+} from '../features/auth/guards.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -21,6 +27,12 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const OutboxPage = lazy(() =>
   import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
@@ -96,6 +108,9 @@ const AdminProductCategoriesPage = lazy(() =>
     default: m.AdminProductCategoriesPage,
   })),
 );
+const AdminPricingPage = lazy(() =>
+  import('../features/catalog/admin-pricing-page.tsx').then((m) => ({ default: m.AdminPricingPage })),
+);
 const ApiDocsPage = lazy(() =>
   import('../features/reseller/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
 );
@@ -148,6 +163,15 @@ export const router = createBrowserRouter([
             ),
           },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/verify-email', element: <VerifyEmailPage /> },
+          {
+            path: CHANGE_PASSWORD_PATH,
+            element: (
+              <RequireAuth>
+                <ChangePasswordPage />
+              </RequireAuth>
+            ),
+          },
           { path: '/demo/outbox', element: <OutboxPage /> },
           { path: '/privacy', element: <PrivacyPage /> },
           { path: '/terms', element: <TermsPage /> },
@@ -260,6 +284,14 @@ export const router = createBrowserRouter([
               <RequireAdmin>
                 <AdminProductNewPage />
               </RequireAdmin>
+            ),
+          },
+          {
+            path: '/admin/products/pricing',
+            element: (
+              <RequireStaff>
+                <AdminPricingPage />
+              </RequireStaff>
             ),
           },
           {

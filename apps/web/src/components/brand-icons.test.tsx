@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CountryFlag, ServiceIcon } from './brand-icons.tsx';
+import { ServiceIcon } from './brand-icons.tsx';
+import { CountryFlag } from './country-flag.tsx';
 
 const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 

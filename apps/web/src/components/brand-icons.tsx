@@ -1,44 +1,4 @@
-import {
-  AR,
-  AU,
-  BO,
-  BR,
-  CA,
-  CL,
-  CN,
-  CO,
-  DE,
-  EG,
-  ES,
-  FR,
-  GB,
-  ID,
-  IN,
-  IT,
-  JP,
-  KR,
-  MX,
-  MY,
-  NG,
-  NL,
-  PE,
-  PH,
-  PK,
-  PL,
-  PT,
-  PY,
-  RU,
-  TH,
-  TR,
-  UA,
-  US,
-  UY,
-  VE,
-  VN,
-  ZA,
-} from 'country-flag-icons/react/3x2';
-import { Globe, MessageSquareText } from 'lucide-react';
-import type { SVGProps } from 'react';
+import { MessageSquareText } from 'lucide-react';
 import {
   type SimpleIcon,
   siDiscord,
@@ -74,57 +34,8 @@ const SERVICE_LOGOS: Record<string, SimpleIcon> = {
   ds: siDiscord,
 };
 
-type FlagComponent = (props: SVGProps<SVGSVGElement> & { title?: string }) => React.ReactElement;
-const FLAGS: Record<string, FlagComponent> = {
-  AR,
-  AU,
-  BO,
-  BR,
-  CA,
-  CL,
-  CN,
-  CO,
-  DE,
-  EG,
-  ES,
-  FR,
-  GB,
-  ID,
-  IN,
-  IT,
-  JP,
-  KR,
-  MX,
-  MY,
-  NG,
-  NL,
-  PE,
-  PH,
-  PK,
-  PL,
-  PT,
-  PY,
-  RU,
-  TH,
-  TR,
-  UA,
-  US,
-  UY,
-  VE,
-  VN,
-  ZA,
-} as unknown as Record<string, FlagComponent>;
-
-function a11yProps(label: string | undefined) {
+export function a11yProps(label: string | undefined) {
   return label ? ({ role: 'img', 'aria-label': label } as const) : ({ 'aria-hidden': true } as const);
-}
-
-export function hasServiceLogo(code: string): boolean {
-  return code in SERVICE_LOGOS;
-}
-
-export function hasFlag(countryCode: string): boolean {
-  return countryCode.toUpperCase() in FLAGS;
 }
 
 /**
@@ -154,36 +65,6 @@ export function ServiceIcon({
       ) : (
         <MessageSquareText className="size-full text-slate-500" aria-hidden />
       )}
-    </span>
-  );
-}
-
-/** A country's flag (3:2), or a globe for a country the bundle has no flag for. */
-export function CountryFlag({
-  code,
-  label,
-  className,
-}: {
-  code: string;
-  label?: string;
-  className?: string;
-}) {
-  const Flag = FLAGS[code.toUpperCase()];
-  const a11y = a11yProps(label);
-  if (!Flag)
-    return (
-      <Globe className={cn('h-4 w-6 shrink-0 text-slate-500', className)} data-icon="fallback" {...a11y} />
-    );
-  return (
-    <span
-      className={cn(
-        'inline-flex h-4 w-6 shrink-0 overflow-hidden rounded-[3px] ring-1 ring-slate-900/10',
-        className,
-      )}
-      data-icon={`flag-${code.toUpperCase()}`}
-      {...a11y}
-    >
-      <Flag className="size-full" aria-hidden />
     </span>
   );
 }

@@ -1,8 +1,7 @@
-import { HelpCircle, Mail } from 'lucide-react';
+import { HelpCircle, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT } from '../config/support.ts';
-import { ServiceIcon } from './brand-icons.tsx';
 import { cn } from './ui/cn.ts';
 
 const item =
@@ -36,7 +35,8 @@ export function SupportLinks({ className }: { className?: string }) {
             rel="noopener noreferrer"
             target="_blank"
           >
-            <ServiceIcon code="wa" className="size-4" />
+            {/* Not the brand's logo: the logos' package would then load with every page's footer. */}
+            <MessageCircle className="size-4 shrink-0" aria-hidden />
             {t('support.whatsapp')}
           </a>
         </li>

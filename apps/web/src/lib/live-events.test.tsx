@@ -5,7 +5,7 @@ import '../i18n/index.ts';
 import { isLiveStreamOpen, LiveEventsProvider } from './live-events.tsx';
 
 const toastSuccess = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: { success: toastSuccess } }));
+vi.mock('./toast.ts', () => ({ toast: { success: toastSuccess } }));
 
 /** Stands in for the browser's EventSource: the test plays the server's part. */
 class FakeEventSource {

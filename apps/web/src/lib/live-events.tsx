@@ -2,10 +2,10 @@ import type { Currency } from '@numero/contract/common';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatMoney } from '../i18n/format.ts';
 import { normaliseLanguage } from '../i18n/index.ts';
 import { queryRoots } from './query-keys.ts';
+import { toast } from './toast.ts';
 
 export const EVENTS_URL = '/api/v1/events';
 

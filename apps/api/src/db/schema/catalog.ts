@@ -1,4 +1,17 @@
-import { bigint, boolean, char, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -46,6 +59,38 @@ export const products = pgTable('products', {
   priceUsd: bigint('price_usd', { mode: 'number' }).notNull(),
   stock: integer('stock').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What an upstream seller charges us for a product, per currency (cents): the base of pricing rules. */
+export const productCosts = pgTable(
+  'product_costs',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    currency: char('currency', { length: 3 }).notNull().$type<'BRL' | 'USD'>(),
+    cost: bigint('cost', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.provider, t.currency] })],
+);
+
+/** A pricing rule staff saved, run in position order by "apply saved rules" (and after a cost sync if auto_apply). */
+export const pricingRules = pgTable('pricing_rules', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull(),
+  currency: char('currency', { length: 3 }).notNull().$type<'BRL' | 'USD'>(),
+  markupPercent: numeric('markup_percent', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+  provider: text('provider'),
+  service: text('service'),
+  country: char('country', { length: 2 }),
+  ending: smallint('ending'),
+  floor: bigint('floor', { mode: 'number' }),
+  autoApply: boolean('auto_apply').notNull().default(false),
+  createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

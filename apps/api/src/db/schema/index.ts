@@ -3,6 +3,7 @@ export * from './activations.ts';
 export * from './api-keys.ts';
 export * from './catalog.ts';
 export * from './ledger.ts';
+export * from './notifications.ts';
 export * from './payments.ts';
 export * from './reseller.ts';
 export * from './system.ts';

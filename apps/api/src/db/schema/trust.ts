@@ -62,3 +62,23 @@ export const recoveryCodes = pgTable(
   },
   (t) => [unique().on(t.userId, t.codeHash)],
 );
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    /** sha-256 (hex) of the link's token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    newEmail: text('new_email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    index('email_tokens_user_id_idx').on(t.userId),
+    index('email_tokens_expires_at_idx').on(t.expiresAt),
+  ],
+);

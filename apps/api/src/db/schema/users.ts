@@ -8,6 +8,8 @@ export const users = pgTable('users', {
     .notNull()
     .default('CUSTOMER'),
   isActive: boolean('is_active').notNull().default(true),
+  /** Signed in with a password an admin issued: must set their own before anything else. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   preferredLanguage: text('preferred_language', { enum: ['pt-BR', 'en-US', 'es'] })
     .notNull()
     .default('pt-BR'),
@@ -17,6 +19,8 @@ export const users = pgTable('users', {
   fullName: text('full_name'),
   phoneNumber: text('phone_number'),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** Null while a self-registered address waits for its confirmation link (when verification is on). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }).defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

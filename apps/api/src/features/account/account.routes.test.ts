@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs } from '../../db/schema/index.ts';
+import { auditLogs, users } from '../../db/schema/index.ts';
 import { createTestApp, signInAsAdmin, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
 
 describe('the current user', async () => {
@@ -28,8 +28,26 @@ describe('the current user', async () => {
       preferred_currency: 'BRL',
       profile: { full_name: null, phone_number: null },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      must_change_password: false,
     });
-    expect(res.body).not.toMatch(/password|hash/i);
+    // The flag's name aside, nothing about the password leaves the server.
+    expect(res.body.replace('"must_change_password":false', '')).not.toMatch(/password|hash/i);
+  });
+
+  it('GET /api/v1/users/me shows a change made anywhere, even in plain SQL, at the next request', async () => {
+    const { cookie, user } = await signUpAndSignIn(app);
+    const me = () => app.inject({ url: '/api/v1/users/me', headers: { cookie } });
+    expect((await me()).json()).toMatchObject({ role: 'CUSTOMER', profile: { phone_number: null } });
+    await database.db
+      .update(users)
+      .set({ role: 'PREMIUM', fullName: 'Rita', phoneNumber: '+55 11 90000-0000', preferredCurrency: 'USD' })
+      .where(eq(users.id, user.id));
+    expect((await me()).json()).toMatchObject({
+      role: 'PREMIUM',
+      roles: ['PREMIUM'],
+      preferred_currency: 'USD',
+      profile: { full_name: 'Rita', phone_number: '+55 11 90000-0000' },
+    });
   });
 
   it('GET /api/v1/users/me is 401 without a session', async () => {
@@ -115,5 +133,20 @@ describe('the current user', async () => {
     expect((await send(`{"full_name":"${'a'.repeat(10_000_000)}"}`, 'application/json')).statusCode).toBe(
       413,
     );
+  });
+});
+
+describe('what GET /api/v1/users/me costs', async () => {
+  const queries: string[] = [];
+  // The session read on every request, as on PostgreSQL by default.
+  const { app } = await createTestApp({ env: { SESSION_MEMORY_MS: '0' }, onQuery: (q) => queries.push(q) });
+
+  it('one statement: the session read, which already loads everything the answer shows', async () => {
+    const { cookie, user } = await signUpAndSignIn(app);
+    queries.length = 0;
+    const res = await app.inject({ url: '/api/v1/users/me', headers: { cookie } });
+    expect(res.json()).toMatchObject({ id: user.id, created_at: user.created_at });
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/from "sessions" inner join "users"/);
   });
 });

@@ -9,10 +9,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ users: AccountService }> = a
   app.get(
     '/api/v1/users/me',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', beforePasswordChange: true },
       schema: { tags: ['users'], response: { 200: CurrentUser } },
     },
-    async (request) => users.getCurrentUser(request.user!.id),
+    async (request) => users.currentUserOf(request.user!),
   );
 
   app.patch(

@@ -2,6 +2,7 @@ import type { CurrentUser, ProfileUpdate } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import type { SessionUser } from '../../http/request-user.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type {
   AccountChanges,
@@ -22,7 +23,21 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+export function toCurrentUser(
+  row: Pick<
+    UserRow,
+    | 'id'
+    | 'email'
+    | 'role'
+    | 'isActive'
+    | 'preferredLanguage'
+    | 'preferredCurrency'
+    | 'fullName'
+    | 'phoneNumber'
+    | 'createdAt'
+    | 'mustChangePassword'
+  >,
+): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -33,6 +48,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     preferred_currency: row.preferredCurrency,
     profile: { full_name: row.fullName, phone_number: row.phoneNumber },
     created_at: new Date(row.createdAt).toISOString(),
+    must_change_password: row.mustChangePassword,
   };
 }
 
@@ -96,19 +112,24 @@ export function createAccountService({
     /** The ids of the active admins, their rows locked until the caller's transaction ends. */
     lockActiveAdminIds: (ex: Executor) => repository.lockActiveAdminIds(ex),
 
-    /** Replaces a user's password hash (the caller proved the right to, e.g. with a reset link). */
-    async setPasswordHash(id: string, passwordHash: string, ex?: Executor): Promise<void> {
-      await repository.setPasswordHash(id, passwordHash, now(), ex);
+    /**
+     * Replaces a user's password hash (the caller proved the right to, e.g. with a reset link). A password
+     * the user chose clears the temporary flag; one an admin issued (`temporary`) sets it.
+     */
+    async setPasswordHash(id: string, passwordHash: string, ex?: Executor, temporary = false): Promise<void> {
+      await repository.setPasswordHash(id, passwordHash, temporary, now(), ex);
     },
 
     async recordLogin(id: string, at: Date, ex?: Executor): Promise<void> {
       await repository.setLastLogin(id, at, ex);
     },
 
-    async getCurrentUser(id: string): Promise<CurrentUser> {
-      const row = await repository.findById(id);
-      if (!row) throw new AppError('USER_NOT_FOUND', 404);
-      return toCurrentUser(row);
+    /**
+     * The caller as `GET /users/me` shows them, from what the session read already loaded (a session is
+     * only live while its user is active): no second read of the user.
+     */
+    currentUserOf(caller: SessionUser): CurrentUser {
+      return toCurrentUser({ ...caller, isActive: true });
     },
 
     /** The caller edits their own profile; the email and the role are not editable here. */

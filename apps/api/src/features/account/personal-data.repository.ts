@@ -4,13 +4,17 @@ import {
   activations,
   apiKeys,
   auditLogs,
+  emailTokens,
+  knownDevices,
   ledgerAccounts,
   ledgerTransfers,
   mailOutbox,
+  notificationSettings,
   oauthIdentities,
   passwordResets,
   payments,
   recoveryCodes,
+  sandboxCharges,
   sessions,
   users,
   userTotp,
@@ -113,7 +117,17 @@ export function createPersonalDataRepository(db: Executor) {
         .select({ enabledAt: userTotp.enabledAt })
         .from(userTotp)
         .where(eq(userTotp.userId, userId));
+      const devices = await db
+        .select({
+          user_agent: knownDevices.userAgent,
+          first_seen_at: knownDevices.firstSeenAt,
+          last_seen_at: knownDevices.lastSeenAt,
+        })
+        .from(knownDevices)
+        .where(eq(knownDevices.userId, userId))
+        .orderBy(desc(knownDevices.lastSeenAt));
       return {
+        devices,
         profile,
         wallets,
         transactions,
@@ -157,10 +171,18 @@ export function createPersonalDataRepository(db: Executor) {
       await ex.delete(userTotp).where(eq(userTotp.userId, userId));
       await ex.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await ex.delete(mailOutbox).where(eq(mailOutbox.userId, userId));
+      await ex.delete(knownDevices).where(eq(knownDevices.userId, userId));
+      await ex.delete(emailTokens).where(eq(emailTokens.userId, userId));
+      await ex.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
       await ex
         .update(apiKeys)
         .set({ revokedAt: at })
         .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      // The offline payment sandbox is the store's own stand-in for a provider: it forgets the payer too.
+      await ex
+        .update(sandboxCharges)
+        .set({ payerEmail: anonymous })
+        .where(sql`lower(${sandboxCharges.payerEmail}) = lower(${email})`);
       await ex
         .update(auditLogs)
         .set({ actorEmail: anonymous, ip: null })

@@ -58,6 +58,7 @@ export function createPersonalData({
         top_ups: data.topUps.map(plain),
         orders: data.orders.map(plain),
         api_keys: data.keys.map(plain),
+        sign_in_devices: data.devices.map(plain),
         audit: data.audit.map(plain),
       };
     },

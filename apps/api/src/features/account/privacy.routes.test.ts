@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { knownDevices, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
 import { productId } from '../../test/activations-fixture.ts';
 import {
@@ -54,6 +54,10 @@ describe('LGPD: my data and deleting my account', async () => {
     );
     expect(data.wallets).toEqual([{ currency: 'BRL', balance: 5000 - wa.price }]);
     expect(data.api_keys).toEqual([expect.objectContaining({ name: 'bot' })]);
+    // The browser it signed in from, by its user agent, never by its device cookie.
+    expect(data.sign_in_devices).toEqual([
+      { user_agent: 'lightMyRequest', first_seen_at: expect.any(String), last_seen_at: expect.any(String) },
+    ]);
     expect(res.body).not.toContain(key.json().key);
     expect(res.body).not.toContain('password');
     expect(data.audit.map((a: { action: string }) => a.action)).toContain('REGISTER');
@@ -86,11 +90,19 @@ describe('LGPD: my data and deleting my account', async () => {
       sql`SELECT count(*)::int AS n FROM audit_logs WHERE lower(actor_email) = lower(${me.user.email})`,
     );
     expect(Number(named[0]?.n)).toBe(0);
+    const payer = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM sandbox_charges WHERE lower(payer_email) = lower(${me.user.email})`,
+    );
+    expect(Number(payer[0]?.n)).toBe(0);
     await expect(signIn(app, me.user.email, TEST_PASSWORD)).rejects.toThrow(/401/);
     const [row] = await database.db.select().from(users).where(eq(users.id, me.user.id));
     expect(row?.email).toBe(`deleted-${me.user.id}@deleted.invalid`);
     expect(row?.fullName).toBeNull();
     expect(row?.passwordHash).toBeNull();
+    expect(await database.db.select().from(knownDevices).where(eq(knownDevices.userId, me.user.id))).toEqual(
+      [],
+    );
     // The ledger keeps the amounts under the anonymous id.
     expect(await probe.ledger.walletBalance(me.user.id, 'BRL')).toBe(5000 - wa.price);
     expect(await probe.ledger.verify()).toEqual([]);

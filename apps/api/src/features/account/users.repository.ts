@@ -7,13 +7,16 @@ export type NewUser = Pick<
   typeof users.$inferInsert,
   'email' | 'passwordHash' | 'role' | 'preferredLanguage' | 'preferredCurrency' | 'fullName' | 'createdAt'
 > &
-  Partial<Pick<typeof users.$inferInsert, 'phoneNumber' | 'isActive'>>;
+  Partial<
+    Pick<typeof users.$inferInsert, 'phoneNumber' | 'isActive' | 'mustChangePassword' | 'emailVerifiedAt'>
+  >;
 export type ProfileChanges = Partial<
   Pick<UserRow, 'fullName' | 'phoneNumber' | 'preferredLanguage' | 'preferredCurrency'>
 >;
 
 /** What an admin may change on someone's account (the profile fields plus email, role and active flag). */
-export type AccountChanges = ProfileChanges & Partial<Pick<UserRow, 'email' | 'role' | 'isActive'>>;
+export type AccountChanges = ProfileChanges &
+  Partial<Pick<UserRow, 'email' | 'role' | 'isActive' | 'emailVerifiedAt'>>;
 
 export function createUsersRepository(db: Executor) {
   return {
@@ -64,8 +67,14 @@ export function createUsersRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
-    async setPasswordHash(id: string, passwordHash: string, at: Date, ex: Executor = db): Promise<void> {
-      await ex.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+    async setPasswordHash(
+      id: string,
+      passwordHash: string,
+      mustChangePassword: boolean,
+      at: Date,
+      ex: Executor = db,
+    ): Promise<void> {
+      await ex.update(users).set({ passwordHash, mustChangePassword, updatedAt: at }).where(eq(users.id, id));
     },
 
     async setLastLogin(id: string, at: Date, ex: Executor = db): Promise<void> {

@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
-import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import {
+  type NumberProvider,
+  type OrderLookup,
+  UpstreamError,
+} from '../../providers/numbers/number-provider.ts';
 import { provider, seller, server, useSeller } from '../../providers/numbers/sms-activate.fixture.ts';
 import { activationsTestBed, gate, insertUser, stubProvider } from '../../test/activations-fixture.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import { createProductsRepository } from '../catalog/products.repository.ts';
+import { createTrackRecordRepository } from '../catalog/track-record.repository.ts';
+import { createTrackRecords } from '../catalog/track-record.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { createActivationsService } from './activations.service.ts';
 import { STALE_PENDING_MS } from './sms-tracking.ts';
@@ -31,6 +37,7 @@ describe('activations: numbers bought for purchases a crash interrupted go back 
       catalog: createCatalogService({
         repository: createCatalogRepository(db),
         products: createProductsRepository(db),
+        trackRecords: createTrackRecords({ repository: createTrackRecordRepository(db), now: clock.now }),
       }),
       providers,
       now: clock.now,
@@ -225,6 +232,55 @@ describe('activations: numbers bought for purchases a crash interrupted go back 
       },
     ]);
     expect(await requests.listFor(id)).toEqual([{ provider: 'plain', upstream_id: null, released: 'staff' }]);
+  });
+
+  it('gives a seller without order ids (5sim) the time it was asked and the numbers the store holds', async () => {
+    const lookups: OrderLookup[] = [];
+    let lost: string | null = 'history-2';
+    const history = stubProvider('history', {
+      async findOrder(req) {
+        lookups.push(req);
+        if (!lost) throw new UpstreamError('NOT_FOUND', 'no open order for this purchase');
+        return { upstreamId: lost, phoneNumber: '5511900000002' };
+      },
+    });
+    const userId = await customer();
+    // A purchase that went through: its number is the store's, never the lost order's.
+    await buy(userId, { service: storeOn(history.provider).service });
+    const askedAt = clock.now();
+    const id = await interruptedPurchase(
+      userId,
+      dyingAfter(history.provider, (req) => history.provider.requestNumber(req)),
+      async () => history.calls.length === 2,
+    );
+    const restarted = storeOn(history.provider);
+    clock.advance(STALE_PENDING_MS);
+    expect(await restarted.service.recoverStale()).toBe(1);
+
+    expect(lookups).toEqual([{ service: 'wa', country: 'BR', orderId: id, askedAt, known: ['history-1'] }]);
+    expect(history.calls.filter((c) => c.startsWith('cancel'))).toEqual(['cancel:history-2']);
+    expect(await requests.listFor(id)).toEqual([
+      { provider: 'history', upstream_id: 'history-2', released: 'cancelled' },
+    ]);
+
+    // The seller finds no open order of that time: nothing was bought, nothing to cancel or report.
+    lost = null;
+    const recorded = await recordedFor(userId);
+    const second = await interruptedPurchase(
+      userId,
+      dyingAfter(history.provider, async () => {}),
+      async () => (await recordedFor(userId)) > recorded,
+    );
+    clock.advance(STALE_PENDING_MS);
+    expect(await restarted.service.recoverStale()).toBe(1);
+
+    expect(lookups).toHaveLength(2);
+    expect(history.calls.filter((c) => c.startsWith('cancel'))).toEqual(['cancel:history-2']);
+    expect(await requests.listFor(second)).toEqual([
+      { provider: 'history', upstream_id: null, released: 'none' },
+    ]);
+    expect(await ledger.walletBalance(userId, 'BRL')).toBe(10_000 - wa.price);
+    expect(restarted.warnings).toEqual([]);
   });
 
   it('keeps the books balanced', expectBalancedBooks);

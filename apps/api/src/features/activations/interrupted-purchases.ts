@@ -13,16 +13,19 @@ const MAX_RELEASE_TRIES = 30;
 const BATCH = 50;
 const UPSTREAM_CONCURRENCY = 8;
 /** Answers meaning the seller holds nothing under our order (an order it knew would be returned). */
-const NOTHING_BOUGHT = new Set(['NO_NUMBERS', 'NO_BALANCE', 'BAD_SERVICE']);
+const NOTHING_BOUGHT = new Set(['NO_NUMBERS', 'NO_BALANCE', 'BAD_SERVICE', 'NOT_FOUND']);
+/** Purchases of the same seller this close in time may be the lost one's neighbours. */
+const NEIGHBOURS_MS = 10 * 60_000;
 
 /**
  * Numbers a crash left bought upstream. Before each seller is asked for a number, the purchase records
  * it (only while the activation is still pending). When the sweeper refunds a purchase that never got
  * its number, every seller recorded for it is due a release, done here after the refund committed:
- * - a seller with findOrder (idempotent by orderId) is asked for the activation bought under our
- *   activation id, and that activation is cancelled. If the request never reached the seller, that
- *   call buys a number now; cancelling it at once is still right, and the customer was refunded. A
- *   seller is re-asked only when it was recorded, so one never asked is never made to sell;
+ * - a seller with findOrder is asked for the activation bought for our activation id, and that
+ *   activation is cancelled. One idempotent by orderId (sms-activate, the simulator) may buy a number
+ *   now if the request never reached it; cancelling it at once is still right, and the customer was
+ *   refunded. A seller is re-asked only when it was recorded, so one never asked is never made to sell.
+ *   One without order ids (5sim) matches its open orders by time, skipping the ids the store holds;
  * - a refused cancel (too early, an outage) is retried on the stored upstream id a minute later;
  * - a seller that cannot look orders up is left alone, and a warning names the activation for staff.
  */
@@ -84,6 +87,8 @@ export function createInterruptedPurchases(
           service: claim.serviceCode,
           country: claim.countryCode,
           orderId: claim.activationId,
+          askedAt: claim.askedAt,
+          known: await requests.knownUpstreamIds(claim.provider, claim.askedAt, NEIGHBOURS_MS),
         });
       } catch (err) {
         if (err instanceof UpstreamError && NOTHING_BOUGHT.has(err.code))

@@ -3,6 +3,7 @@ import { ACTIVATION_TTL_MS, type ActivationDetail } from '@numero/contract/activ
 import type { Currency } from '@numero/contract/common';
 import { AppError } from '../../http/errors.ts';
 import { type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { flows } from '../ledger/ledger.service.ts';
@@ -135,6 +136,7 @@ export function createPurchase(
       if (!winner) throw new AppError('ACTIVATION_PENDING', 409);
       return replay(winner, input);
     }
+    failpoint('purchase.after-escrow');
 
     const { activationTtlMs, providerOrder } = await rules();
     const chosen = providerOrder
@@ -158,6 +160,7 @@ export function createPurchase(
       await failPurchase(id, code);
       throw purchaseFailure(code);
     }
+    failpoint('purchase.after-upstream');
 
     const assigned = await db.transaction(async (tx) => {
       const row = await repository.lock(id, tx);
@@ -188,6 +191,7 @@ export function createPurchase(
         await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
       throw purchaseFailure('INTERRUPTED');
     }
+    failpoint('purchase.after-record');
     return { activation: await getDetail(userId, id), created: true };
   }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import { flows, type Leg } from '../ledger/ledger.service.ts';
 import type { ActivationChanges, ActivationRow } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
@@ -46,6 +47,8 @@ export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'reposit
       tx,
     );
     await deps.events?.record(tx, row.userId, 'activation', activationEvent(row.id, changes));
+    // Still inside the transaction: a crash here must leave the price in escrow, not half-moved.
+    failpoint(kind === 'capture' ? 'activation.capture' : 'activation.refund');
   }
 
   /** Escrow → the customer's wallet. */

@@ -10,6 +10,8 @@ export interface ClaimedRelease {
   upstreamId: string | null;
   /** Counting this one. */
   tries: number;
+  /** When the seller was about to be asked. */
+  askedAt: Date;
   serviceCode: string;
   countryCode: string;
 }
@@ -77,17 +79,38 @@ export function createUpstreamRequestsRepository(db: Executor) {
               ORDER BY release_at
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED)
-            RETURNING r.activation_id, r.provider, r.upstream_id, r.release_tries, a.service_code,
-              a.country_code`,
+            RETURNING r.activation_id, r.provider, r.upstream_id, r.release_tries, r.asked_at,
+              a.service_code, a.country_code`,
       );
       return rows.map((r) => ({
         activationId: String(r.activation_id),
         provider: String(r.provider),
         upstreamId: r.upstream_id == null ? null : String(r.upstream_id),
         tries: Number(r.release_tries),
+        askedAt: r.asked_at instanceof Date ? r.asked_at : new Date(String(r.asked_at)),
         serviceCode: String(r.service_code),
         countryCode: String(r.country_code).trim(),
       }));
+    },
+
+    /**
+     * The seller's ids the store holds for purchases near `around` (sold, or found for another
+     * interrupted one): a seller without order ids is never told one of these is the lost order.
+     */
+    async knownUpstreamIds(provider: string, around: Date, withinMs: number): Promise<string[]> {
+      const from = iso(new Date(around.getTime() - withinMs));
+      const to = iso(new Date(around.getTime() + withinMs));
+      const rows = await queryRows<{ upstream_id: string }>(
+        db,
+        sql`SELECT upstream_id FROM activations
+            WHERE provider = ${provider} AND upstream_id IS NOT NULL
+              AND created_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz
+            UNION
+            SELECT upstream_id FROM activation_upstream_requests
+            WHERE provider = ${provider} AND upstream_id IS NOT NULL
+              AND asked_at BETWEEN ${from}::timestamptz AND ${to}::timestamptz`,
+      );
+      return rows.map((r) => String(r.upstream_id));
     },
 
     async foundUpstream(claim: ClaimedRelease, upstreamId: string): Promise<void> {

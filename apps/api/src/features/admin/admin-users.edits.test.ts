@@ -267,7 +267,7 @@ describe('admin user management: edits, roles and sessions', async () => {
         db: database.db,
         repository: createAdminRepository(database.db),
         users: { ...users, lockActiveAdminIds: async () => [other.user.id] },
-        auth: { endAllSessions: async () => 0 },
+        auth: { endAllSessions: async () => 0, userChanged: () => {} },
         audit,
       });
       const actor = { id: admin.user.id, email: ADMIN.email };

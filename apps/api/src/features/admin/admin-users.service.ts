@@ -95,8 +95,11 @@ export function createAdminUsersService({
 }: {
   db: Db;
   repository: Pick<AdminRepository, 'listUsers' | 'findUser' | 'userCounts'>;
-  users: Pick<AccountService, 'findById' | 'createUser' | 'updateAccount' | 'lockActiveAdminIds'>;
-  auth: Pick<AuthService, 'endAllSessions'>;
+  users: Pick<
+    AccountService,
+    'findById' | 'createUser' | 'updateAccount' | 'lockActiveAdminIds' | 'setPasswordHash'
+  >;
+  auth: Pick<AuthService, 'endAllSessions' | 'userChanged'>;
   audit: Pick<AuditService, 'record'>;
   hashPassword?: (password: string) => Promise<string>;
 }) {
@@ -131,7 +134,7 @@ export function createAdminUsersService({
           if (!before) throw new AppError('USER_NOT_FOUND', 404);
           const changes = onlyDifferences(before, requested);
           const keys = Object.keys(changes);
-          if (keys.length === 0) return { deactivated: false };
+          if (keys.length === 0) return { deactivated: false, changed: false };
           const deactivated = changes.isActive === false;
           if (deactivated && actor.id === id) throw new AppError('CANNOT_DEACTIVATE_SELF', 409);
           if (deactivated && before.role === 'ADMIN') await assertAnotherAdmin(tx, id);
@@ -150,11 +153,12 @@ export function createAdminUsersService({
             },
             tx,
           );
-          return { deactivated };
+          return { deactivated, changed: true };
         }),
       );
       // After the commit (PGlite has one connection, busy until then). Until this runs the sessions are
       // refused anyway: every request loads its user and an inactive one is signed out on the spot.
+      if (outcome.changed) auth.userChanged(id);
       if (outcome.deactivated) await auth.endAllSessions(id);
       return found(id);
     },
@@ -180,7 +184,8 @@ export function createAdminUsersService({
           tx,
         );
       });
-      // Nothing else to do: each request loads the role from the database, so it applies at once.
+      // Their next request loads the new role, here at once and elsewhere at the database's message.
+      auth.userChanged(id);
       return found(id);
     },
 
@@ -213,6 +218,8 @@ export function createAdminUsersService({
               fullName: body.profile?.full_name || null,
               phoneNumber: body.profile?.phone_number || null,
               isActive: body.is_active,
+              // A password the server made is for the first sign-in only.
+              mustChangePassword: temporary !== undefined,
             },
             tx,
           );
@@ -242,6 +249,27 @@ export function createAdminUsersService({
       );
       const user = await found(row.id);
       return temporary === undefined ? user : { ...user, temporary_password: temporary };
+    },
+
+    /** A new generated password for a user who lost theirs: their sessions end; they must change it. */
+    async issueTemporaryPassword(
+      actor: Actor,
+      id: string,
+      ip: string,
+    ): Promise<{ temporary_password: string }> {
+      if (!(await users.findById(id))) throw new AppError('USER_NOT_FOUND', 404);
+      const temporary = generateTemporaryPassword();
+      const passwordHash = await hashPassword(temporary);
+      await db.transaction(async (tx) => {
+        await users.setPasswordHash(id, passwordHash, tx, true);
+        await audit.record(
+          { action: 'ISSUE_TEMPORARY_PASSWORD', actor, entityType: 'users', entityId: id, ip },
+          tx,
+        );
+      });
+      // After the commit (PGlite has one connection); the old password no longer works meanwhile.
+      await auth.endAllSessions(id);
+      return { temporary_password: temporary };
     },
 
     async revokeSessions(actor: Actor, id: string, ip: string): Promise<{ revoked: number }> {

@@ -14,6 +14,7 @@ import {
   RevenueStats,
   RoleUpdate,
   SessionsRevoked,
+  TemporaryPasswordIssued,
   UserIdParams,
 } from '@numero/contract/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -147,5 +148,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: { tags, params: UserIdParams, response: { 200: SessionsRevoked } },
     },
     async (request) => adminUsers.revokeSessions(actorOf(request), request.params.id, request.ip),
+  );
+
+  app.post(
+    '/api/v1/admin/users/:id/temporary-password',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        description:
+          'Replaces the password with a generated one, shown once; ends the sessions; the user must change it.',
+        params: UserIdParams,
+        response: { 200: TemporaryPasswordIssued },
+      },
+    },
+    async (request) => adminUsers.issueTemporaryPassword(actorOf(request), request.params.id, request.ip),
   );
 };

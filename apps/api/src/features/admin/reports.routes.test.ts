@@ -115,6 +115,67 @@ describe('staff reports', async () => {
     expect(orders.orders_by_status).toMatchObject({ cancelled: 1 });
   });
 
+  it('every stats endpoint and each wallet tell the same story, to the count and the cent', async () => {
+    const stats = (url: string) =>
+      app.inject({ url, headers: { cookie: admin.cookie } }).then((x) => {
+        expect(x.statusCode, url).toBe(200);
+        return x.json();
+      });
+    expect(await stats('/api/v1/admin/dashboard/stats')).toMatchObject({
+      total_users: 4,
+      active_users: 4,
+      users_by_role: { CUSTOMER: 3, ADMIN: 1 },
+      total_orders: 4,
+      recent_orders: 4,
+      total_revenue_cents: 3 * price,
+      total_revenue_usd_cents: 0,
+    });
+    expect(await stats('/api/v1/admin/users/stats')).toEqual({
+      total: 4,
+      active: 4,
+      inactive: 0,
+      administrators: 1,
+    });
+    const orders = await stats('/api/v1/admin/orders/stats');
+    expect(orders).toMatchObject({
+      total_orders: 4,
+      recent_orders_count: 4,
+      // Every BRL order, the refunded one included, at one price.
+      avg_order_value_cents: price,
+      orders_by_status: {
+        pending: 0,
+        waiting_sms: 0,
+        code_received: 3,
+        finished: 0,
+        cancelled: 1,
+        expired: 0,
+        failed: 0,
+      },
+    });
+    expect(orders.recent_orders).toHaveLength(4);
+    expect(await stats('/api/v1/admin/revenue/stats')).toMatchObject({
+      total_revenue_cents: 3 * price,
+      monthly_revenue_cents: 3 * price,
+      weekly_revenue_cents: 3 * price,
+      daily_revenue_cents: 3 * price,
+      paid_transactions: 3,
+      avg_transaction_value_cents: price,
+      total_revenue_usd_cents: 0,
+      paid_transactions_usd: 0,
+    });
+    // Each wallet: top-ups and the adjustment in, captured purchases out, the refund back.
+    const balances = await Promise.all(
+      [ana, bia, caio].map(
+        async (who) => (await stats(`/api/v1/admin/users/${who.user.id}/detail`)).balances,
+      ),
+    );
+    expect(balances).toEqual([
+      { BRL: 5_000 - 2 * price, USD: 0 },
+      { BRL: 3_000 - price, USD: 0 },
+      { BRL: 2_000, USD: 0 },
+    ]);
+  });
+
   it('sums the same money by week and by month', async () => {
     for (const period of ['week', 'month']) {
       const r = (await report(`?period=${period}`)).json();

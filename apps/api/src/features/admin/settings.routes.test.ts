@@ -174,6 +174,8 @@ describe('store settings', async () => {
   });
 
   it('applies new top-up limits and the registration limit at once', async () => {
+    const before = (await app.inject({ url: '/api/v1/store' })).json();
+    expect(before.topup_limits).toEqual({ BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } });
     await put({
       values: {
         topup_limits: { BRL: { min: 2_000, max: 10_000 }, USD: { min: 100, max: 100_000 } },
@@ -190,6 +192,13 @@ describe('store settings', async () => {
     expect(low.statusCode).toBe(422);
     expect(low.json().code).toBe('AMOUNT_TOO_LOW');
     expect(low.json().detail).toContain('20,00');
+    // Every page reads the new limits from the public store answer, signed in or not.
+    const store = await app.inject({ url: '/api/v1/store' });
+    expect(store.statusCode).toBe(200);
+    expect(store.json().topup_limits).toEqual({
+      BRL: { min: 2_000, max: 10_000 },
+      USD: { min: 100, max: 100_000 },
+    });
     const register = (email: string) =>
       app.inject({
         method: 'POST',

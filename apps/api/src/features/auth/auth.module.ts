@@ -5,11 +5,17 @@ import type { FeatureModule } from '../../module.ts';
 import type { AccountService } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { KnownDevices } from '../notifications/known-devices.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
+import { emailAddressRoutes } from './email-address.routes.ts';
+import { createEmailAddress } from './email-address.ts';
+import { createEmailTokensRepository } from './email-tokens.repository.ts';
 import { createOidcClient } from './oidc.client.ts';
 import { createOidcRepository } from './oidc.repository.ts';
 import { createOidcService } from './oidc.service.ts';
+import { createPasswordChange, registerPasswordChangeGate } from './password-change.ts';
 import { createPasswordResetRepository } from './password-reset.repository.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { createPasswordReset } from './password-reset.ts';
@@ -22,18 +28,33 @@ import { registerStaffTwoFactorGate } from './two-factor-gate.ts';
 
 /** Sign-in, sign-up, sign-out, sessions and OpenID Connect. */
 export function createAuthModule(deps: {
-  config: Pick<Config, 'oidc' | 'publicUrl' | 'secureCookies' | 'registrationsPerHour' | 'requireStaff2fa'>;
+  config: Pick<
+    Config,
+    | 'oidc'
+    | 'sessionMemoryMs'
+    | 'publicUrl'
+    | 'secureCookies'
+    | 'registrationsPerHour'
+    | 'requireStaff2fa'
+    | 'requireEmailVerification'
+  >;
   db: Db;
   users: AccountService;
   audit: AuditService;
   limiter: RateLimiter;
   mail: MailService;
+  notices: NotificationsService;
+  devices: KnownDevices;
   /** Where the registration limit is read on each sign-up; the environment's value when absent. */
   registrations?: () => Promise<RateLimitRule>;
   now: () => Date;
 }) {
-  const { config, db, users, audit, limiter, mail, now } = deps;
-  const sessions = createSessionService({ repository: createSessionRepository(db), now });
+  const { config, db, users, audit, limiter, mail, notices, devices, now } = deps;
+  const sessions = createSessionService({
+    repository: createSessionRepository(db),
+    memoryMs: config.sessionMemoryMs,
+    now,
+  });
   const twoFactor = createTwoFactor({
     db,
     repository: createTwoFactorRepository(db),
@@ -42,8 +63,21 @@ export function createAuthModule(deps: {
     requireStaff: config.requireStaff2fa,
     now,
   });
+  const emailAddress = createEmailAddress({
+    db,
+    repository: createEmailTokensRepository(db),
+    users,
+    mail,
+    audit,
+    limiter,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const service = createAuthService({
+    verification: { required: config.requireEmailVerification, send: emailAddress.sendVerification },
     secondFactor: twoFactor,
+    devices,
+    notices,
     db,
     users,
     sessions,
@@ -73,15 +107,25 @@ export function createAuthModule(deps: {
     mail,
     audit,
     limiter,
+    notices,
     publicUrl: config.publicUrl,
     now,
   });
+  const changePassword = createPasswordChange({ db, users, sessions, audit, limiter, notices, now });
   const module: FeatureModule = {
     routes: async (app) => {
-      // On the root instance, before any other feature's routes: it guards every staff route.
+      // On the root instance, before any other feature's routes: they guard every route (the first a
+      // temporary password, the second a staff member without two-step verification).
+      registerPasswordChangeGate(app);
       registerStaffTwoFactorGate(app, twoFactor);
-      await app.register(authRoutes, { auth: service, oidc, secureCookies: config.secureCookies });
-      await app.register(passwordResetRoutes, { reset: passwordReset });
+      await app.register(authRoutes, {
+        auth: service,
+        oidc,
+        secureCookies: config.secureCookies,
+        emailVerification: config.requireEmailVerification,
+      });
+      await app.register(emailAddressRoutes, { emailAddress });
+      await app.register(passwordResetRoutes, { reset: passwordReset, changePassword });
       await app.register(twoFactorRoutes, { twoFactor });
     },
     tasks: [
@@ -92,6 +136,7 @@ export function createAuthModule(deps: {
           await service.purgeExpired();
           await oidc.purgeExpiredStates();
           await passwordReset.purgeExpired();
+          await emailAddress.purgeExpired();
         },
       },
     ],

@@ -1,15 +1,17 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import { AuthProviders, AuthResponse, CallbackBody, LoginForm, RegisterRequest } from '@numero/contract/auth';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../../http/session.ts';
-import type { AuthService, RequestMeta } from './auth.service.ts';
+import type { AuthService, RequestMeta, SignedIn } from './auth.service.ts';
 import { OIDC_STATE_TTL_MS, type OidcService } from './oidc.service.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   oidc: OidcService;
   secureCookies: boolean;
+  /** Whether a new account confirms its address before signing in (shown by the register page). */
+  emailVerification: boolean;
 }
 
 /** The short-lived cookie that ties an OIDC state to the browser that started the sign-in. */
@@ -20,16 +22,33 @@ function oidcBindingCookie(secure: boolean): { name: string; options: CookieSeri
   };
 }
 
+/**
+ * The device cookie: a random token that lets the store recognise this browser at the next sign-in (only
+ * its hash is kept, per user). 400 days, the longest a browser keeps a cookie.
+ */
+export function deviceCookie(secure: boolean): { name: string; options: CookieSerializeOptions } {
+  return {
+    name: secure ? '__Host-numero_device' : 'numero_device',
+    options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 400 * 24 * 60 * 60 },
+  };
+}
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, oidc, secureCookies },
+  { auth, oidc, secureCookies, emailVerification },
 ) => {
+  const binding = oidcBindingCookie(secureCookies);
+  const device = deviceCookie(secureCookies);
   const meta = (request: FastifyRequest): RequestMeta => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     previousToken: readSessionToken(request, secureCookies),
+    deviceToken: request.cookies[device.name] || undefined,
   });
-  const binding = oidcBindingCookie(secureCookies);
+  const signIn = (reply: FastifyReply, { token, deviceToken }: SignedIn) => {
+    setSessionCookie(reply, secureCookies, token);
+    reply.setCookie(device.name, deviceToken, device.options);
+  };
   // These routes take JSON or (login) a form; a text/plain body is refused with 415 rather than
   // guessed at. (This plugin's scope only.)
   app.removeContentTypeParser('text/plain');
@@ -47,9 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { token, user } = await auth.login(request.body, meta(request));
-      setSessionCookie(reply, secureCookies, token);
-      return { user };
+      const signedIn = await auth.login(request.body, meta(request));
+      signIn(reply, signedIn);
+      return { user: signedIn.user };
     },
   );
 
@@ -73,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     scope.post(
       '/api/v1/auth/logout',
       {
-        config: { access: 'public', readsSession: true },
+        config: { access: 'public', readsSession: true, beforePasswordChange: true },
         schema: { tags: ['auth'], description: 'Ends the session; 204.' },
       },
       async (request, reply) => {
@@ -87,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/api/v1/auth/providers',
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: AuthProviders } } },
-    async () => ({ oidc: oidc.enabled }),
+    async () => ({ oidc: oidc.enabled, email_verification: emailVerification }),
   );
 
   app.get(
@@ -113,10 +132,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: { tags: ['auth'], body: CallbackBody, response: { 200: AuthResponse } },
     },
     async (request, reply) => {
-      const { token, user } = await oidc.callback(request.body, request.cookies[binding.name], meta(request));
+      const signedIn = await oidc.callback(request.body, request.cookies[binding.name], meta(request));
       reply.clearCookie(binding.name, { ...binding.options, maxAge: undefined });
-      setSessionCookie(reply, secureCookies, token);
-      return { user };
+      signIn(reply, signedIn);
+      return { user: signedIn.user };
     },
   );
 };

@@ -7,6 +7,8 @@ import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/ra
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type AccountService, normaliseEmail, toCurrentUser, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { KnownDevices } from '../notifications/known-devices.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import type { SessionMeta, SessionService } from './session.service.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -34,12 +36,25 @@ export interface RequestMeta extends SessionMeta {
   ip: string;
   /** The token of the session cookie the caller already holds, if any: replaced at sign-in. */
   previousToken?: string;
+  /** The browser's device cookie, if it has one: a browser never seen for this user is news to them. */
+  deviceToken?: string;
+}
+
+/** A completed sign-in: the session cookie's token, the browser's device cookie, and who signed in. */
+export interface SignedIn {
+  token: string;
+  deviceToken: string;
+  user: CurrentUser;
 }
 
 // An unknown email is checked against this hash so that it costs what a wrong password costs.
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  // Not kept when refused (too many hashes waiting): the next unknown email tries again.
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url')).catch((err) => {
+    dummyHash = undefined;
+    throw err;
+  });
   return dummyHash;
 }
 
@@ -51,12 +66,19 @@ export function createAuthService({
   limiter,
   registrations = REGISTRATIONS,
   secondFactor,
+  devices,
+  notices,
+  verification,
   now,
 }: {
   db: Db;
+  /** Whether a new account confirms its address before signing in, and how its link is sent. */
+  verification: { required: boolean; send: (user: User) => Promise<void> };
+  devices: Pick<KnownDevices, 'recordSignIn'>;
+  notices: Pick<NotificationsService, 'kick'>;
   secondFactor: Pick<TwoFactor, 'isEnabled' | 'verifySecondFactor'>;
   users: Pick<AccountService, 'findByEmail' | 'createUser' | 'recordLogin'>;
-  sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'purgeExpired'>;
+  sessions: Pick<SessionService, 'start' | 'end' | 'endAllForUser' | 'forget' | 'purgeExpired'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume' | 'hit' | 'peek' | 'clear' | 'purgeExpired'>;
   /** A rule, or where to read it each time (staff change it in the store's settings). */
@@ -81,12 +103,13 @@ export function createAuthService({
     user: User,
     meta: RequestMeta,
     method: 'password' | 'oidc',
-  ): Promise<{ token: string; user: CurrentUser }> {
+  ): Promise<SignedIn> {
     const at = now();
-    const { token } = await db.transaction(async (tx) => {
+    const { token, deviceToken } = await db.transaction(async (tx) => {
       if (meta.previousToken) await sessions.end(meta.previousToken, tx);
       const session = await sessions.start(user.id, meta, tx);
       await users.recordLogin(user.id, at, tx);
+      const device = { deviceToken: meta.deviceToken, userAgent: meta.userAgent, ip: meta.ip };
       await audit.record(
         {
           action: 'LOGIN',
@@ -98,9 +121,10 @@ export function createAuthService({
         },
         tx,
       );
-      return session;
+      return { ...session, deviceToken: await devices.recordSignIn(user, device, tx) };
     });
-    return { token, user: toCurrentUser({ ...user, lastLoginAt: at }) };
+    notices.kick();
+    return { token, deviceToken, user: toCurrentUser(user) };
   }
 
   return {
@@ -115,6 +139,7 @@ export function createAuthService({
         preferredLanguage: body.preferred_language,
         preferredCurrency: body.preferred_currency,
         fullName: null,
+        emailVerifiedAt: verification.required ? null : now(),
       });
       await audit.record({
         action: 'REGISTER',
@@ -124,6 +149,7 @@ export function createAuthService({
         ip: meta.ip,
         after: { method: 'password', role: user.role },
       });
+      if (verification.required) await verification.send(user);
       return toCurrentUser(user);
     },
 
@@ -134,7 +160,7 @@ export function createAuthService({
     async login(
       credentials: { username: string; password: string; otp?: string | undefined },
       meta: RequestMeta,
-    ): Promise<{ token: string; user: CurrentUser }> {
+    ): Promise<SignedIn> {
       const email = normaliseEmail(credentials.username);
       const key = `login:${email}:${meta.ip}`;
       const addressKey = `login-failures:${meta.ip}`;
@@ -159,6 +185,10 @@ export function createAuthService({
       if (!user.isActive) {
         await loginFailed(email, user, meta.ip, 'inactive');
         throw new AppError('ACCOUNT_INACTIVE', 403);
+      }
+      if (verification.required && !user.emailVerifiedAt) {
+        await loginFailed(email, user, meta.ip, 'email_not_verified');
+        throw new AppError('EMAIL_NOT_VERIFIED', 403);
       }
       if (await secondFactor.isEnabled(user.id)) {
         // The password was right: the form asks for the code and sends both again.
@@ -186,6 +216,11 @@ export function createAuthService({
         entityId: ended.userId,
         ip,
       });
+    },
+
+    /** This process changed a user's row (an admin's edit): their next request here reads it afresh. */
+    userChanged(userId: string): void {
+      sessions.forget(userId);
     },
 
     /** Signs a user out of every session (for an admin ending someone's sessions). */

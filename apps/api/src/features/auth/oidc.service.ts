@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CurrentUser } from '@numero/contract/account';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import { type AccountService, normaliseEmail, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { AuthService, RequestMeta } from './auth.service.ts';
+import type { AuthService, RequestMeta, SignedIn } from './auth.service.ts';
 import type { OidcClient } from './oidc.client.ts';
 import type { OidcRepository } from './oidc.repository.ts';
 import { sha256Hex } from './session.service.ts';
@@ -165,7 +164,7 @@ export function createOidcService({
       input: { code: string; state: string },
       binding: string | undefined,
       meta: RequestMeta,
-    ): Promise<{ token: string; user: CurrentUser }> {
+    ): Promise<SignedIn> {
       const oidc = requireClient();
       if (!binding || !RANDOM_SHAPE.test(binding)) throw new AppError('OIDC_STATE_INVALID', 400);
       const pending = await repository.takeState(sha256Hex(input.state), sha256Hex(binding), now());

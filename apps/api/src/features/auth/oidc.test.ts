@@ -76,7 +76,10 @@ describe('OIDC sign-in against a real OpenID provider on 127.0.0.1', async () =>
   }
 
   it('says OIDC is offered', async () => {
-    expect((await app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({ oidc: true });
+    expect((await app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({
+      oidc: true,
+      email_verification: false,
+    });
   });
 
   it('start redirects to the discovered authorization endpoint with PKCE S256, state and nonce', async () => {
@@ -310,7 +313,10 @@ describe('OIDC not configured', async () => {
   const { app } = await createTestApp();
 
   it('says so, and start and callback answer 404', async () => {
-    expect((await app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({ oidc: false });
+    expect((await app.inject({ url: '/api/v1/auth/providers' })).json()).toEqual({
+      oidc: false,
+      email_verification: false,
+    });
     const started = await app.inject({ url: '/api/v1/auth/oidc/start' });
     expect(started.statusCode).toBe(404);
     expect(started.json().code).toBe('OIDC_NOT_CONFIGURED');

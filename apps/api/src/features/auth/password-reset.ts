@@ -8,6 +8,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailLanguage } from '../mail/mail.templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 import { type SessionService, sha256Hex } from './session.service.ts';
@@ -46,16 +47,18 @@ export function createPasswordReset({
   mail,
   audit,
   limiter,
+  notices,
   publicUrl,
   now,
 }: {
   db: Db;
   repository: PasswordResetRepository;
-  users: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordHash'>;
+  users: Pick<AccountService, 'findByEmail' | 'findById' | 'setPasswordHash' | 'updateAccount'>;
   sessions: Pick<SessionService, 'endAllForUser'>;
   mail: Pick<MailService, 'enqueue' | 'kick'>;
   audit: Pick<AuditService, 'record'>;
   limiter: Pick<RateLimiter, 'consume'>;
+  notices: Pick<NotificationsService, 'notify'>;
   publicUrl: string;
   now: () => Date;
 }) {
@@ -128,16 +131,14 @@ export function createPasswordReset({
         // Of two requests racing with one link, the second finds it used.
         if (!(await repository.markUsed(tokenHash, at, tx))) throw new AppError('RESET_TOKEN_USED', 400);
         await users.setPasswordHash(user.id, passwordHash, tx);
+        // The link reached the mailbox: that confirms the address as well as a verification link would.
+        if (!user.emailVerifiedAt) await users.updateAccount(user.id, { emailVerifiedAt: at }, tx);
         await repository.useAllForUser(user.id, at, tx);
         const ended = await sessions.endAllForUser(user.id, tx);
-        await mail.enqueue(
-          {
-            to: user.email,
-            userId: user.id,
-            lang: mailLanguage(user.preferredLanguage),
-            template: 'password_changed',
-            params: { at: at.toISOString().slice(0, 16).replace('T', ' ') },
-          },
+        await notices.notify(
+          user,
+          'password_changed',
+          { at: at.toISOString().slice(0, 16).replace('T', ' '), everywhere: true },
           tx,
         );
         await audit.record(

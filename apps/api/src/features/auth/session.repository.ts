@@ -1,4 +1,4 @@
-import { eq, lt, or, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -16,6 +16,9 @@ const sessionWithUser = {
     preferredLanguage: users.preferredLanguage,
     preferredCurrency: users.preferredCurrency,
     fullName: users.fullName,
+    phoneNumber: users.phoneNumber,
+    createdAt: users.createdAt,
+    mustChangePassword: users.mustChangePassword,
   },
 };
 
@@ -63,6 +66,15 @@ export function createSessionRepository(db: Executor) {
       const rows = await ex
         .delete(sessions)
         .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** Every session of a user but one (the caller's own, after they changed their password). */
+    async deleteOthersOfUser(userId: string, keepId: string, ex: Executor = db): Promise<number> {
+      const rows = await ex
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
         .returning({ id: sessions.id });
       return rows.length;
     },

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
+import type { EventBus } from '../../db/event-bus.ts';
 import type { SessionUser } from '../../http/request-user.ts';
 import type { SessionRepository } from './session.repository.ts';
+import { createSessionCache } from './session-cache.ts';
 
 /** Signed out after 30 minutes without a request (the web's own inactivity logout is also 30 minutes). */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -28,12 +30,21 @@ export interface SessionMeta {
 
 export function createSessionService({
   repository,
+  memoryMs,
   now,
 }: {
   repository: SessionRepository;
+  /** How long a session may be answered from memory (config's sessionMemoryMs). */
+  memoryMs?: number;
   now: () => Date;
 }) {
+  const cache = createSessionCache({ now, ttlMs: memoryMs });
   return {
+    /** Remembers sessions for a few seconds once the database's session messages are heard on `bus`. */
+    followChanges(bus: EventBus): Promise<void> {
+      return cache.follow(bus);
+    },
+
     /** A new session with a new token; only the token's hash is stored. */
     async start(userId: string, meta: SessionMeta, ex?: Executor) {
       const token = newSessionToken();
@@ -60,16 +71,21 @@ export function createSessionService({
      */
     async authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const row = await repository.findWithUser(sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const row = await cache.read(tokenHash, () => repository.findWithUser(tokenHash));
       if (!row) return null;
       const at = now().getTime();
       const lastSeen = new Date(row.lastSeenAt).getTime();
       const expired = at >= new Date(row.expiresAt).getTime() || at - lastSeen >= SESSION_IDLE_MS;
       if (expired || !row.user.isActive) {
+        cache.forgetUser(row.user.id);
         await repository.deleteById(row.id);
         return null;
       }
-      if (at - lastSeen >= SESSION_TOUCH_MS) await repository.touch(row.id, new Date(at));
+      if (at - lastSeen >= SESSION_TOUCH_MS) {
+        await repository.touch(row.id, new Date(at));
+        row.lastSeenAt = new Date(at);
+      }
       const { isActive: _, ...user } = row.user;
       return { sessionId: row.id, user };
     },
@@ -77,12 +93,29 @@ export function createSessionService({
     /** Ends the session behind a token, if any; returns whose it was. */
     async end(token: string, ex?: Executor) {
       if (!TOKEN_SHAPE.test(token)) return undefined;
-      return repository.deleteByTokenHash(sha256Hex(token), ex);
+      const ended = await repository.deleteByTokenHash(sha256Hex(token), ex);
+      if (ended) cache.forgetUser(ended.userId);
+      return ended;
+    },
+
+    /**
+     * This process changed the user's row (their profile, a role): forgotten here at once. The database's
+     * message forgets it in every process, this one included, but only a moment after the change answers.
+     */
+    forget(userId: string): void {
+      cache.forgetUser(userId);
     },
 
     /** Signs a user out everywhere (for admins, and after a deactivation). */
-    endAllForUser(userId: string, ex?: Executor): Promise<number> {
+    async endAllForUser(userId: string, ex?: Executor): Promise<number> {
+      cache.forgetUser(userId);
       return repository.deleteByUser(userId, ex);
+    },
+
+    /** Signs a user out everywhere but the given session (theirs, after a password change). */
+    async endOthersForUser(userId: string, keepSessionId: string, ex?: Executor): Promise<number> {
+      cache.forgetUser(userId);
+      return repository.deleteOthersOfUser(userId, keepSessionId, ex);
     },
 
     /** Housekeeping: expired sessions are refused anyway, this only keeps the table small. */

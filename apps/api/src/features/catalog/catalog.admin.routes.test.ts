@@ -264,7 +264,6 @@ describe('staff catalogue API: products', async () => {
     await expectAdminOnly([
       ['GET', '/api/v1/admin/products'],
       ['GET', '/api/v1/admin/products/summary'],
-      ['GET', '/api/v1/admin/products/options'],
       [
         'POST',
         '/api/v1/admin/products',

@@ -9,7 +9,7 @@ import {
   AdminProductUpdate,
 } from '@numero/contract/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_ONLY } from '../../http/access.ts';
+import { ADMIN_ONLY, STAFF } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
@@ -54,7 +54,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ service: StaffProductsS
   app.get(
     '/api/v1/admin/products/options',
     {
-      config,
+      // Names only: the pricing page's filters need them for a MANAGER's read-only preview too.
+      config: { access: STAFF },
       schema: {
         tags: productTags,
         description: 'Categories (with product counts), services and countries for the product screens.',

@@ -15,6 +15,19 @@ registerMessages({
   },
   UNKNOWN_SERVICE: { pt: 'Serviço não encontrado.', en: 'Service not found.' },
   UNKNOWN_COUNTRY: { pt: 'País não encontrado.', en: 'Country not found.' },
+  UNKNOWN_PROVIDER: {
+    pt: 'Fornecedor desconhecido: {provider}.',
+    en: 'Unknown provider: {provider}.',
+  },
+  DUPLICATE_COST: {
+    pt: 'Informe um único custo por fornecedor e moeda.',
+    en: 'Give one cost per provider and currency.',
+  },
+  PRICE_OUT_OF_RANGE: {
+    pt: 'A regra daria ao produto {sku} um preço acima do máximo permitido. Reduza a margem.',
+    en: 'The rule would give product {sku} a price above the allowed maximum. Lower the markup.',
+  },
+  PRICING_RULE_NOT_FOUND: { pt: 'Regra de preços não encontrada.', en: 'Pricing rule not found.' },
   CATEGORY_NOT_FOUND: { pt: 'Categoria não encontrada.', en: 'Category not found.' },
   CATEGORY_SLUG_TAKEN: {
     pt: 'Já existe uma categoria com o identificador {slug}.',

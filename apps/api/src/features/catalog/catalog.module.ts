@@ -1,16 +1,26 @@
 import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../db/event-bus.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { FeatureModule } from '../../module.ts';
+import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { catalogAdminRoutes } from './catalog.admin.routes.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
-import { catalogRoutes } from './catalog.routes.ts';
+import { catalogRoutes, rememberCatalogAnswers } from './catalog.routes.ts';
 import { createCatalogService, type StockSource } from './catalog.service.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
+import { type CostRates, createCostsSync } from './costs-sync.ts';
+import { pricingAdminRoutes } from './pricing.admin.routes.ts';
+import { createPricingRepository } from './pricing.repository.ts';
+import { createPricingRulesRepository } from './pricing-rules.repository.ts';
+import { createPricingRules } from './pricing-rules.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { createStaffCategories } from './staff-categories.ts';
+import { createStaffPricing } from './staff-pricing.ts';
 import { createStaffProductsService } from './staff-products.ts';
+import { createTrackRecordRepository } from './track-record.repository.ts';
+import { createTrackRecords } from './track-record.ts';
 
 /** How often each process looks at whether the stock is due; it is due at most every STOCK_SYNC_MS. */
 const STOCK_LOOK_MS = 60_000;
@@ -22,13 +32,51 @@ export function createCatalogModule(deps: {
   audit: AuditService;
   /** Where stock counts come from (the upstream number providers). */
   stock: StockSource;
+  /** The configured upstream sellers (the costs of pricing rules are per seller, synced from their prices). */
+  numberProviders: readonly NumberProvider[];
+  /** What a unit of each seller's currency is worth in the store's currencies. */
+  rates: CostRates;
+  /** The sellers staff have not switched off, in their order. */
+  enabledProviders: () => Promise<readonly string[]>;
+  /** Where the database announces catalogue changes, so the public lists can be remembered briefly. */
+  bus: EventBus;
   now: () => Date;
 }) {
-  const { db, audit, stock, now } = deps;
+  const { db, audit, stock, numberProviders, rates, enabledProviders, bus, now } = deps;
+  const providers = numberProviders.map((p) => p.name);
   const repository = createCatalogRepository(db);
   const products = createProductsRepository(db);
-  const service = createCatalogService({ repository, products });
+  const trackRecords = createTrackRecords({ repository: createTrackRecordRepository(db), now });
+  const service = createCatalogService({ repository, products, trackRecords });
   const staffProducts = createStaffProductsService({ db, catalog: repository, products, audit, now });
+  const pricingRepository = createPricingRepository(db);
+  const pricing = createStaffPricing({
+    db,
+    pricing: pricingRepository,
+    catalog: repository,
+    audit,
+    providers,
+    now,
+  });
+  const rules = createPricingRules({
+    db,
+    rules: createPricingRulesRepository(db),
+    pricing,
+    audit,
+    now,
+  });
+  const costsSync = createCostsSync({
+    db,
+    pricing: pricingRepository,
+    products,
+    catalog: repository,
+    providers: numberProviders,
+    enabledProviders,
+    rates,
+    audit,
+    now,
+    afterSync: () => rules.applySaved(null, true),
+  });
   const staffCategories = createStaffCategories({ db, repository: createCategoriesRepository(db), audit });
   const syncStock: PeriodicTask = {
     name: 'catalog:sync-stock',
@@ -37,11 +85,20 @@ export function createCatalogModule(deps: {
   };
   const module: FeatureModule = {
     routes: async (app) => {
-      await app.register(catalogRoutes, { catalog: service });
-      await app.register(catalogAdminRoutes, { service: staffProducts });
-      await app.register(catalogStructureAdminRoutes, { service: staffCategories });
+      const answers = await rememberCatalogAnswers(service, bus, app.log);
+      await app.register(catalogRoutes, { catalog: service, answers });
+      await app.register(async (staff) => {
+        // Staff see their own change in this process's next answer, before its message comes back.
+        staff.addHook('onSend', async (request, reply, payload) => {
+          if (request.method !== 'GET' && reply.statusCode < 400) answers.forget();
+          return payload;
+        });
+        await staff.register(catalogAdminRoutes, { service: staffProducts });
+        await staff.register(catalogStructureAdminRoutes, { service: staffCategories });
+        await staff.register(pricingAdminRoutes, { pricing, costsSync, rules });
+      });
     },
-    tasks: [syncStock],
+    tasks: [syncStock, costsSync.task],
   };
   return { ...module, service };
 }

@@ -8,8 +8,11 @@ import {
   ServicesQuery,
   ServicesResponse,
 } from '@numero/contract/catalog';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EventBus } from '../../db/event-bus.ts';
 import { etagged } from '../../http/etag.ts';
+import { createSharedAnswers, type SharedAnswers } from '../../http/shared-answers.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 // Public and the same for everyone: browsers and any shared cache may keep it. Stock moves, so products
@@ -17,17 +20,38 @@ import type { CatalogService } from './catalog.service.ts';
 // revalidation that finds the same list is answered 304 without a body.
 const LISTS_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 const PRODUCTS_CACHE = 'public, max-age=15, stale-while-revalidate=60';
+/** Each process also answers a repeat from memory this long, unless the catalogue changed meanwhile. */
+const REMEMBER_MS = 2_000;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/** The public lists' memory in this process, which hears `catalog_changed` on the bus. */
+export async function rememberCatalogAnswers(catalog: CatalogService, bus: EventBus, log: FastifyBaseLogger) {
+  // Real time, like the service's own memory of the categories. The products' track records expire on
+  // their own clock and are heard on no channel: a products answer built from expired ones is not repeated.
+  const answers = createSharedAnswers({
+    ms: REMEMBER_MS,
+    stale: (url) => url.startsWith('/api/v1/catalog/products') && catalog.recordsExpired(),
+  });
+  // A process that cannot hear the catalogue's changes builds every answer afresh.
+  await answers.follow(bus, 'catalog_changed').catch((err) => log.warn({ err }, 'catalogue changes unheard'));
+  return answers;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  answers: SharedAnswers;
+}> = async (app, { catalog, answers }) => {
+  const remembered = (cacheControl: string) => ({
+    preHandler: answers.preHandler(cacheControl),
+    onSend: [etagged, answers.keep],
+  });
   app.get(
     '/api/v1/catalog/categories',
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: CategoriesQuery, response: { 200: CategoriesResponse } },
-      onSend: etagged,
+      ...remembered(LISTS_CACHE),
     },
-    async (request, reply) => {
-      reply.header('cache-control', LISTS_CACHE);
+    async (request) => {
       return catalog.listCategories(request.query.currency, request.query.lang);
     },
   );
@@ -37,10 +61,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: ServicesQuery, response: { 200: ServicesResponse } },
-      onSend: etagged,
+      ...remembered(LISTS_CACHE),
     },
-    async (request, reply) => {
-      reply.header('cache-control', LISTS_CACHE);
+    async (request) => {
       const { currency, lang, category } = request.query;
       return catalog.listServices(currency, lang, category);
     },
@@ -51,10 +74,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: CountriesQuery, response: { 200: CountriesResponse } },
-      onSend: etagged,
+      ...remembered(LISTS_CACHE),
     },
-    async (request, reply) => {
-      reply.header('cache-control', LISTS_CACHE);
+    async (request) => {
       return catalog.listCountries(request.query.lang);
     },
   );
@@ -64,10 +86,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       config: { access: 'public' },
       schema: { tags: ['catalog'], querystring: ProductsQuery, response: { 200: ProductsResponse } },
-      onSend: etagged,
+      ...remembered(PRODUCTS_CACHE),
     },
-    async (request, reply) => {
-      reply.header('cache-control', PRODUCTS_CACHE);
+    async (request) => {
       const { service, country, currency, lang } = request.query;
       return catalog.listProducts({ service, country }, currency, lang);
     },

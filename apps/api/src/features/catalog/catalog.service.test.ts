@@ -5,6 +5,8 @@ import { createClock, createTestDatabase } from '../../test/helpers.ts';
 import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
 import { CATEGORIES_TTL_MS, createCatalogService } from './catalog.service.ts';
 import { createProductsRepository, type ProductsRepository } from './products.repository.ts';
+import { createTrackRecordRepository } from './track-record.repository.ts';
+import { createTrackRecords, type TrackRecords } from './track-record.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -13,11 +15,15 @@ describe('catalogue stock sync', async () => {
   await migrate(database);
   await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
   afterAll(() => database.close());
+  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const catalog = createCatalogService({
     repository: createCatalogRepository(database.db),
     products: createProductsRepository(database.db),
+    trackRecords: createTrackRecords({
+      repository: createTrackRecordRepository(database.db),
+      now: clock.now,
+    }),
   });
-  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
 
   it('asks upstream once per interval across every process, and keeps counts it could not get', async () => {
     const asked: string[] = [];
@@ -62,6 +68,7 @@ describe('the landing starting prices', () => {
     const catalog = createCatalogService({
       repository,
       products: {} as ProductsRepository,
+      trackRecords: {} as TrackRecords,
       clock: () => t,
     });
     expect((await catalog.listCategories('BRL', 'pt'))[0]!.from_price).toBe(201);

@@ -4,6 +4,7 @@ import type { Lang } from '../../http/lang.ts';
 import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { type ProductsRepository, toProductBase } from './products.repository.ts';
+import type { TrackRecords } from './track-record.ts';
 
 /** Where the stock counts come from: the configured upstream sellers, asked per service and country. */
 export type StockSource = (service: string, country: string) => Promise<number | null>;
@@ -22,10 +23,13 @@ export const CATEGORIES_TTL_MS = 5_000;
 export function createCatalogService({
   repository,
   products,
+  trackRecords,
   clock = Date.now,
 }: {
   repository: CatalogRepository;
   products: ProductsRepository;
+  /** Each service × country's success rate and time to code, from the store's own activations. */
+  trackRecords: TrackRecords;
   clock?: () => number;
 }) {
   let categories: {
@@ -33,6 +37,9 @@ export function createCatalogService({
     at: number;
   } | null = null;
   return {
+    /** The products' success rates and times to code are due to be computed afresh. */
+    recordsExpired: trackRecords.expired,
+
     async listCategories(currency: Currency, lang: Lang) {
       if (!categories || clock() - categories.at >= CATEGORIES_TTL_MS) {
         categories = { rows: await repository.listCategoriesWithFromPrices(), at: clock() };
@@ -86,14 +93,16 @@ export function createCatalogService({
       currency: Currency,
       lang: Lang,
     ): Promise<ProductOffer[]> {
-      const rows = await products.listProducts(filter);
+      const [rows, recordOf] = await Promise.all([products.listProducts(filter), trackRecords.current()]);
       return rows.map((r) => ({
         ...toProductBase(r, lang),
         dial_code: r.dialCode,
+        // The same columns a purchase charges from (findProduct), in the same currency.
         price: currency === 'BRL' ? r.priceBrl : r.priceUsd,
         currency,
         stock: r.stock,
         available: r.stock > 0,
+        ...recordOf(r.serviceCode, r.countryCode),
       }));
     },
 

@@ -1,7 +1,22 @@
+import type { ProductOffer } from '@numero/contract/catalog';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { countryParam, decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
+
+type PriceEntry = { cost: string; count: number; successRate?: number; medianCodeSeconds?: number };
+
+/**
+ * The store's record of a service × country as extra keys of a getPrices or getTopCountriesByService entry, beside sms-activate's
+ * cost and count. Clients index into the keys they know, so more keys are harmless; a key is left out
+ * rather than sent as null, which strictly typed clients would refuse to read into a number.
+ */
+function trackRecordKeys(p: ProductOffer): Pick<PriceEntry, 'successRate' | 'medianCodeSeconds'> {
+  return {
+    ...(p.success_rate === null ? {} : { successRate: p.success_rate }),
+    ...(p.median_seconds_to_code === null ? {} : { medianCodeSeconds: p.median_seconds_to_code }),
+  };
+}
 
 /** The catalogue in the protocol's words: stock, countries, services and prices for the key's currency. */
 export function createCatalogAnswers({
@@ -77,20 +92,25 @@ export function createCatalogAnswers({
       if (!country) return { json: {} };
       filter.country = country;
     }
-    const out: Record<string, Record<string, { cost: string; count: number }>> = {};
+    const out: Record<string, Record<string, PriceEntry>> = {};
     for (const p of await catalog.listProducts(filter, holder.currency, 'en')) {
       const id = smsActivateCountryId(p.country_code);
       if (id === undefined) continue;
       const byService = out[String(id)] ?? {};
       out[String(id)] = byService;
-      byService[smsActivateServiceCode(p.service_code)] ??= { cost: decimal(p.price), count: p.stock };
+      byService[smsActivateServiceCode(p.service_code)] ??= {
+        cost: decimal(p.price),
+        count: p.stock,
+        ...trackRecordKeys(p),
+      };
     }
     return { json: out };
   }
 
   /**
    * Where a service sells, best offer first: an object keyed "0", "1", … as sms-activate sends it, with
-   * the country's id, its stock and its price (the store has one price, so retail_price is the same).
+   * the country's id, its stock and its price (the store has one price, so retail_price is the same),
+   * and the store's record there as in getPrices.
    */
   async function getTopCountriesByService(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
@@ -98,7 +118,8 @@ export function createCatalogAnswers({
     const offers = (await catalog.listProducts({ service: service.code }, holder.currency, 'en'))
       .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
       .sort((a, b) => b.stock - a.stock || a.price - b.price);
-    const out: Record<string, { country: number; count: number; price: number; retail_price: number }> = {};
+    type TopEntry = { country: number; count: number; price: number; retail_price: number };
+    const out: Record<string, TopEntry & Pick<PriceEntry, 'successRate' | 'medianCodeSeconds'>> = {};
     offers.forEach((p, i) => {
       const price = p.price / 100;
       out[String(i)] = {
@@ -106,6 +127,7 @@ export function createCatalogAnswers({
         count: p.stock,
         price,
         retail_price: price,
+        ...trackRecordKeys(p),
       };
     });
     return { json: out };

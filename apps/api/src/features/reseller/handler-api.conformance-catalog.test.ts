@@ -43,6 +43,12 @@ describe('handler_api.php conformance: the catalogue', async () => {
       expect(offer.count).toBeGreaterThan(0);
       expect(typeof offer.price).toBe('number');
       expect(offer.retail_price).toBe(offer.price);
+      // The store's record rides along as in getPrices: numbers when known, left out otherwise.
+      const extra = Object.keys(offer).filter(
+        (k) => !['country', 'count', 'price', 'retail_price'].includes(k),
+      );
+      for (const k of extra) expect(['successRate', 'medianCodeSeconds']).toContain(k);
+      for (const k of extra) expect(typeof (offer as Record<string, unknown>)[k]).toBe('number');
     });
     expect(entries.map(([, o]) => o.country)).toContain(73);
     expect((await r.both('getTopCountriesByService', { service: 'zz' })).body).toBe('BAD_SERVICE');

@@ -44,6 +44,7 @@ export async function buildPaymentProvider(deps: {
       timeoutMs: config.timeoutMs,
       pixExpiryMinutes: config.pixExpiryMinutes,
       boletoExpiryDays: config.boletoExpiryDays,
+      pixPayerRequired: mp.pixPayerRequired,
       now,
     });
     return { provider, sandbox: null, sandboxStore: null, publicKey: mp.publicKey };

@@ -1,5 +1,6 @@
 import type { Currency } from '@numero/contract/common';
 import { AppError } from '../../http/errors.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import {
   type ChargeState,
   type ChargeStatus,
@@ -94,6 +95,8 @@ export function createPaymentSettlement(
           { status: 'paid', creditedAt: at, failureReason: null, updatedAt: at },
           tx,
         );
+        // Inside the transaction: a crash here must credit nothing, and the payment stays payable.
+        failpoint('topup.credit');
         if (credited)
           log.info({ paymentId: row.id, amount: row.amount, currency: row.currency }, 'wallet credited');
         return { payment: paid!, credited };

@@ -1,4 +1,5 @@
 import { AppError } from '../../http/errors.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import { PaymentProviderError, WebhookSignatureError } from '../../providers/payments/payment-provider.ts';
 import type { Outcome, PaymentSettlement } from './payment-settlement.ts';
 import type { PaymentsDeps } from './payments-deps.ts';
@@ -63,7 +64,9 @@ export function createPaymentWebhooks(
         throw providerFailure(err);
       }
     }
+    failpoint('topup.webhook-received');
     await applyOutcome(row.id, outcome, { provider: provider.name, eventId: event.eventId });
+    failpoint('topup.webhook-settled');
     return stored.inserted ? { received: true } : { received: true, duplicate: true };
   }
 

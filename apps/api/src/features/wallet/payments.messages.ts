@@ -23,6 +23,10 @@ registerMessages({
     pt: 'Para gerar o boleto, informe o nome e o CPF ou CNPJ do pagador.',
     en: 'To issue a boleto, give the payer’s name and CPF or CNPJ.',
   },
+  PIX_PAYER_REQUIRED: {
+    pt: 'Para pagar com PIX, informe o nome e o CPF ou CNPJ do pagador.',
+    en: 'To pay by PIX, give the payer’s name and CPF or CNPJ.',
+  },
   TOPUP_RATE_LIMITED: {
     pt: 'Muitas tentativas de recarga em pouco tempo. Aguarde alguns minutos e tente novamente.',
     en: 'Too many top-up attempts in a short time. Wait a few minutes and try again.',

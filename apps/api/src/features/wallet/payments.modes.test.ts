@@ -62,6 +62,44 @@ describe('with a real provider configured (Stripe, unreachable here)', async () 
   });
 });
 
+describe('with Mercado Pago requiring the payer on PIX (unreachable here)', async () => {
+  const { app, database } = await createTestApp({
+    env: {
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'TEST-not-a-real-token',
+      MERCADOPAGO_WEBHOOK_SECRET: 'not-a-real-secret',
+      MERCADOPAGO_BASE_URL: 'http://127.0.0.1:9',
+      MERCADOPAGO_PIX_PAYER_REQUIRED: 'true',
+      PAYMENT_TIMEOUT_MS: '500',
+    },
+  });
+  const probe = paymentsProbe(app, database);
+
+  it('tells the pages, and refuses a PIX or boleto without the payer before calling Mercado Pago', async () => {
+    const store = await app.inject({ url: '/api/v1/store' });
+    expect(store.json().payer_required).toEqual(['boleto', 'pix']);
+    const { cookie, user } = await signUpAndSignIn(app);
+    for (const method of ['pix', 'boleto'] as const) {
+      const res = await probe.post('/api/v1/wallets/payments/create-intent', cookie, {
+        amount: 5000,
+        currency: 'BRL',
+        method,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().code).toBe(method === 'pix' ? 'PIX_PAYER_REQUIRED' : 'BOLETO_PAYER_REQUIRED');
+    }
+    // With the payer the request goes on to Mercado Pago, unreachable here: 503, nothing credited.
+    const withPayer = await probe.post('/api/v1/wallets/payments/create-intent', cookie, {
+      amount: 5000,
+      currency: 'BRL',
+      method: 'pix',
+      payer: { name: 'Ana Souza', tax_id: '529.982.247-25' },
+    });
+    expect(withPayer.statusCode).toBe(503);
+    expect(await probe.balance(user.id)).toBe(0);
+  });
+});
+
 describe('payment settings', () => {
   it('has the documented defaults and refuses half-configured providers', () => {
     const { payments } = loadConfig({});

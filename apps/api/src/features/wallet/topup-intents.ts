@@ -4,9 +4,11 @@ import {
   methodTakesCurrency,
   type PaymentIntent,
   type PaymentMethod,
+  topupAmountProblem,
 } from '@numero/contract/wallet';
 import { AppError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
+import { failpoint } from '../../lib/failpoint.ts';
 import type { CreateChargeInput, Payer } from '../../providers/payments/payment-provider.ts';
 import type { OwnedPayments } from './owned-payments.ts';
 import type { PaymentSettlement } from './payment-settlement.ts';
@@ -47,15 +49,14 @@ export function createTopupIntents(
   const limitsNow = deps.topupLimits ?? (async () => config.limits);
 
   async function checkAmount(amount: number, currency: Currency) {
-    const { min, max } = (await limitsNow())[currency];
-    if (!Number.isSafeInteger(amount)) {
-      // A huge or fractional number is refused by the limits first when it is plainly out of range.
-      if (Number.isFinite(amount) && amount > max)
-        throw new AppError('AMOUNT_TOO_HIGH', 422, { limit: formatMoney(max, currency) });
-      throw new AppError('AMOUNT_NOT_CENTS', 422);
-    }
-    if (amount < min) throw new AppError('AMOUNT_TOO_LOW', 422, { limit: formatMoney(min, currency) });
-    if (amount > max) throw new AppError('AMOUNT_TOO_HIGH', 422, { limit: formatMoney(max, currency) });
+    const range = (await limitsNow())[currency];
+    // The same rule the top-up form applies before sending.
+    const problem = topupAmountProblem(amount, range);
+    if (problem === 'AMOUNT_NOT_CENTS') throw new AppError(problem, 422);
+    if (problem)
+      throw new AppError(problem, 422, {
+        limit: formatMoney(problem === 'AMOUNT_TOO_LOW' ? range.min : range.max, currency),
+      });
   }
 
   async function checkTerms(method: PaymentMethod, amount: number, currency: Currency) {
@@ -86,6 +87,7 @@ export function createTopupIntents(
       createdAt: now(),
       updatedAt: now(),
     });
+    failpoint('topup.after-intent');
     let created: T;
     try {
       created = await ask({
@@ -100,6 +102,7 @@ export function createTopupIntents(
       await repository.update(row.id, { status: 'failed', failureReason: 'not_created', updatedAt: now() });
       throw providerFailure(err);
     }
+    failpoint('topup.after-provider');
     const payment = await repository.attachCharge(row.id, { ...attachment(created, row), updatedAt: now() });
     if (!payment) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 503);
     return { payment, created };
@@ -110,8 +113,8 @@ export function createTopupIntents(
     input: { amount: number; currency: Currency; method: PaymentMethod; payer?: BoletoPayer },
   ): Promise<PaymentIntent> {
     await checkTerms(input.method, input.amount, input.currency);
-    if (input.method === 'boleto' && provider.name === 'mercadopago' && !input.payer)
-      throw new AppError('BOLETO_PAYER_REQUIRED', 422);
+    if (provider.payerRequired.includes(input.method) && !input.payer)
+      throw new AppError(input.method === 'pix' ? 'PIX_PAYER_REQUIRED' : 'BOLETO_PAYER_REQUIRED', 422);
     const { payment, created: charge } = await openPayment(
       user,
       { kind: 'charge', method: input.method, amount: input.amount, currency: input.currency },

@@ -60,5 +60,5 @@ export async function createWalletModule(deps: {
     },
     tasks: [{ name: 'payments:sweep', intervalMs: SWEEP.intervalMs, run: payments.sweep }],
   };
-  return { ...module, service, payments };
+  return { ...module, service, payments, payerRequired: built.provider.payerRequired };
 }

@@ -43,6 +43,7 @@ export function buildNumberProviders(
           apiKey: numbers.smsActivate.apiKey!,
           name: numbers.smsActivate.name,
           pushes: numbers.smsActivate.pushes,
+          currency: numbers.smsActivate.currency,
           timeoutMs: numbers.timeoutMs,
         });
       default:
@@ -50,6 +51,7 @@ export function buildNumberProviders(
           baseUrl: numbers.fiveSim.baseUrl,
           token: numbers.fiveSim.token!,
           operator: numbers.fiveSim.operator,
+          currency: numbers.fiveSim.currency,
           timeoutMs: numbers.timeoutMs,
         });
     }

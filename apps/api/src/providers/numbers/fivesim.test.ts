@@ -19,6 +19,8 @@ interface FakeOrder {
   product: string;
   status: string;
   sms: { created_at: string; sender: string; text: string; code: string }[] | null;
+  country: string;
+  created_at: string;
 }
 
 /** A small 5sim: buys, checks, cancels and finishes orders, and prices by operator. */
@@ -39,13 +41,25 @@ function createFakeFiveSim() {
       product,
       status: 'PENDING',
       sms: null,
+      country: 'brazil',
+      created_at: new Date().toISOString(),
     };
     orders.set(order.id, order);
-    return [200, { ...order, price: 12, country: 'brazil', created_at: new Date().toISOString() }];
+    return [200, { ...order, price: 12 }];
   }
 
-  function route(parts: string[]): [number, string | object] {
+  /** The account's order history, newest first, as /v1/user/orders?order=id&reverse=true pages it. */
+  function history(query: URLSearchParams): [number, object] {
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 15);
+    const all = [...orders.values()].sort((a, b) => b.id - a.id);
+    const Data = all.slice(offset, offset + limit).map((o) => ({ ...o, price: 12 }));
+    return [200, { Data, ProductNames: [], Statuses: [], Total: all.length }];
+  }
+
+  function route(parts: string[], query: URLSearchParams): [number, string | object] {
     const [, area, verb, ...rest] = parts;
+    if (verb === 'orders' && query.get('category') === 'activation') return history(query);
     if (area === 'guest' && verb === 'prices') {
       return [
         200,
@@ -76,7 +90,7 @@ function createFakeFiveSim() {
       if (forced) return send(res, forced.status, forced.body);
       const parts = req.url.pathname.split('/').filter(Boolean);
       if (parts[1] === 'user' && req.headers.authorization !== `Bearer ${TOKEN}`) return send(res, 401, '');
-      const [status, body] = route(parts);
+      const [status, body] = route(parts, req.url.searchParams);
       send(res, status, body);
     },
     force(body: string, status = 200) {
@@ -250,6 +264,16 @@ describe('5sim provider against a 5sim-like server', () => {
     expect(server.requests[0]!.url.search).toBe('?country=brazil&product=whatsapp');
   });
 
+  it("prices a number at the dearest operator that has numbers, or at the configured operator's cost", async () => {
+    expect(await provider().getPrice('wa', 'BR')).toEqual({ amount: 15, currency: 'RUB' });
+    expect(await provider({ operator: 'virtual21', currency: 'USD' }).getPrice('wa', 'BR')).toEqual({
+      amount: 12,
+      currency: 'USD',
+    });
+    expect(await provider({ operator: 'virtual4' }).getPrice('wa', 'BR')).toBeNull();
+    expect(await provider().getPrice('wa', 'XX')).toBeNull();
+  });
+
   it('reads the balance from the profile', async () => {
     expect(await provider().getBalance()).toBe(100);
   });
@@ -268,6 +292,56 @@ describe('5sim provider against a 5sim-like server', () => {
     fake.force('upstream error', 503);
 
     expect((await upstreamErrorOf(provider().requestNumber(order))).code).toBe('UNAVAILABLE');
+  });
+
+  describe('finding an order whose answer was lost', () => {
+    const lookup = (known: string[] = [], askedAt = new Date(Date.now() - 1_000)) => ({
+      ...order,
+      askedAt,
+      known,
+    });
+    const bought = () => server.requests.filter((r) => r.url.pathname.includes('/buy/')).length;
+
+    it('finds it in the history by product, country and time, skipping orders the store holds', async () => {
+      const sim = provider();
+      const held = await sim.requestNumber(order);
+      const lost = await sim.requestNumber(order);
+      // 5sim writes nanoseconds.
+      fake.orders.get(Number(lost.upstreamId))!.created_at = new Date().toISOString().replace('Z', '809469Z');
+      await sim.requestNumber({ ...order, service: 'tg' });
+
+      expect(await sim.findOrder(lookup([held.upstreamId]))).toEqual(lost);
+      const asked = server.requests.at(-1)!.url;
+      expect(asked.pathname).toBe('/v1/user/orders');
+      expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+        category: 'activation',
+        order: 'id',
+        reverse: 'true',
+      });
+      expect(bought()).toBe(3);
+    });
+
+    it('says NOT_FOUND, buying nothing, when no open order of that time is left', async () => {
+      const sim = provider();
+      const cancelled = await sim.requestNumber(order);
+      await sim.cancel(cancelled.upstreamId);
+      const earlier = await sim.requestNumber(order);
+      fake.orders.get(Number(earlier.upstreamId))!.created_at = new Date(
+        Date.now() - 3_600_000,
+      ).toISOString();
+      const held = await sim.requestNumber(order);
+
+      const error = await upstreamErrorOf(sim.findOrder(lookup([held.upstreamId])));
+
+      expect(error.code).toBe('NOT_FOUND');
+      expect(bought()).toBe(3);
+    });
+
+    it('calls a history that is not one BAD_REPLY', async () => {
+      fake.force('{"orders": []}');
+
+      expect((await upstreamErrorOf(provider().findOrder(lookup()))).code).toBe('BAD_REPLY');
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
-import type { AssignedNumber, NumberProvider, NumberRequest, UpstreamStatus } from './number-provider.ts';
+import type {
+  AssignedNumber,
+  NumberProvider,
+  NumberRequest,
+  OrderLookup,
+  UpstreamPrice,
+  UpstreamStatus,
+} from './number-provider.ts';
 import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
 
 export interface FiveSimOptions {
@@ -12,9 +19,13 @@ export interface FiveSimOptions {
   fetch?: typeof fetch;
   /** Our service code -> 5sim product, merged over FIVESIM_PRODUCTS. */
   products?: Record<string, string>;
+  /** The currency of the account's prices (5sim: RUB). */
+  currency?: string;
 }
 
 export interface FiveSimProvider extends NumberProvider {
+  findOrder(req: OrderLookup): Promise<AssignedNumber>;
+  getPrice(service: string, country: string): Promise<UpstreamPrice | null>;
   getBalance(): Promise<number>;
 }
 
@@ -93,6 +104,22 @@ const ERROR_TEXTS: Readonly<Record<string, UpstreamErrorCode>> = {
   'server offline': 'UNAVAILABLE',
 };
 
+/** How far 5sim's clock may be from ours when matching an order by its time. */
+const CLOCK_SKEW_MS = 60_000;
+const HISTORY_PAGE = 100;
+const HISTORY_PAGES = 5;
+/** Orders still holding a number: the ones worth cancelling. */
+const OPEN_STATUSES = new Set(['PENDING', 'RECEIVED']);
+
+interface HistoryOrder {
+  id: string;
+  phone: string;
+  status: string;
+  product: string;
+  country: string;
+  createdAt: number;
+}
+
 interface FiveSimSms {
   code: string;
   text: string;
@@ -143,16 +170,59 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     return order;
   }
 
-  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+  function namesOf(req: NumberRequest): { country: string; product: string } {
     const country = FIVESIM_COUNTRIES[req.country.toUpperCase()];
     if (!country) throw new UpstreamError('NO_NUMBERS', `${name}: no country name for ${req.country}`);
     const product = products[req.service];
     if (!product) throw new UpstreamError('BAD_SERVICE', `${name}: no product for service ${req.service}`);
+    return { country, product };
+  }
+
+  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+    const { country, product } = namesOf(req);
     const path = `/v1/user/buy/activation/${segment(country)}/${segment(operator)}/${segment(product)}`;
     const query: Record<string, string> =
       req.maxPrice === undefined ? {} : { maxPrice: String(req.maxPrice) };
     const order = await getOrder(path, query);
     return { upstreamId: order.id, phoneNumber: order.phone };
+  }
+
+  /**
+   * 5sim takes no order id of ours, so an order whose answer was lost is found in the account's
+   * history (newest first): the oldest open order for the same product and country made between the
+   * moment we asked (less a clock skew) and the end of our timeout, that the store does not already hold.
+   */
+  async function findOrder(req: OrderLookup): Promise<AssignedNumber> {
+    const { country, product } = namesOf(req);
+    const from = req.askedAt.getTime() - CLOCK_SKEW_MS;
+    const until = req.askedAt.getTime() + opts.timeoutMs + CLOCK_SKEW_MS;
+    const known = new Set(req.known);
+    let match: HistoryOrder | undefined;
+    for (let page = 0; page < HISTORY_PAGES; page++) {
+      const json = await get('/v1/user/orders', {
+        category: 'activation',
+        limit: String(HISTORY_PAGE),
+        offset: String(page * HISTORY_PAGE),
+        order: 'id',
+        reverse: 'true',
+      });
+      const orders = parseHistory(json);
+      if (!orders) throw new UpstreamError('BAD_REPLY', `${name}: order history without Data`);
+      for (const o of orders) {
+        const fits =
+          o.product === product &&
+          o.country === country &&
+          OPEN_STATUSES.has(o.status) &&
+          o.createdAt >= from &&
+          o.createdAt <= until &&
+          !known.has(o.id);
+        if (fits && (!match || o.createdAt <= match.createdAt)) match = o;
+      }
+      const oldest = orders.at(-1);
+      if (orders.length < HISTORY_PAGE || !oldest || oldest.createdAt < from) break;
+    }
+    if (!match) throw new UpstreamError('NOT_FOUND', `${name}: no open order for this purchase`);
+    return { upstreamId: match.id, phoneNumber: match.phone };
   }
 
   async function getStatus(upstreamId: string): Promise<UpstreamStatus> {
@@ -174,6 +244,16 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     return count;
   }
 
+  async function getPrice(service: string, country: string): Promise<UpstreamPrice | null> {
+    const countryName = FIVESIM_COUNTRIES[country.toUpperCase()];
+    const product = products[service];
+    if (!countryName || !product) return null;
+    const json = await get('/v1/guest/prices', { country: countryName, product });
+    const cost = offerCost(json, countryName, product, operator);
+    if (cost === undefined) throw new UpstreamError('BAD_REPLY', `${name}: prices without costs`);
+    return cost === null ? null : { amount: cost, currency: opts.currency ?? 'RUB' };
+  }
+
   async function getBalance(): Promise<number> {
     const json = await get('/v1/user/profile');
     const balance = isRecord(json) ? json.balance : undefined;
@@ -189,12 +269,14 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
   return {
     name,
     requestNumber,
+    findOrder,
     getStatus,
     // A 5sim order keeps receiving SMS until it expires; there is nothing to ask, only the id to check.
     requestAnotherSms: (id) => act('check', id),
     cancel: (id) => act('cancel', id),
     finish: (id) => act('finish', id),
     getStock,
+    getPrice,
     getBalance,
   };
 }
@@ -217,6 +299,19 @@ function parseOrder(json: unknown): FiveSimOrder | undefined {
   }
   const sms = Array.isArray(json.sms) ? json.sms.flatMap(parseSms) : [];
   return { id: String(id), phone, status, sms };
+}
+
+/** `{Data: [order…], Total}` from /v1/user/orders; undefined when it is not that. */
+function parseHistory(json: unknown): HistoryOrder[] | undefined {
+  if (!isRecord(json) || !Array.isArray(json.Data)) return undefined;
+  return json.Data.flatMap((value: unknown) => {
+    const order = parseOrder(value);
+    if (!order || !isRecord(value)) return [];
+    const createdAt = typeof value.created_at === 'string' ? Date.parse(value.created_at) : Number.NaN;
+    const { product, country } = value;
+    if (typeof product !== 'string' || typeof country !== 'string' || Number.isNaN(createdAt)) return [];
+    return [{ id: order.id, phone: order.phone, status: order.status, product, country, createdAt }];
+  });
 }
 
 function parseSms(value: unknown): FiveSimSms[] {
@@ -263,4 +358,32 @@ function countStock(json: unknown, country: string, product: string, operator: s
     total += count;
   }
   return total;
+}
+
+/**
+ * The cost of one number: the operator's, or with "any" the dearest operator that has numbers (5sim
+ * may fill the order from any of them). Null when none is offered; undefined for a reply not understood.
+ */
+function offerCost(
+  json: unknown,
+  country: string,
+  product: string,
+  operator: string,
+): number | null | undefined {
+  if (!isRecord(json)) return undefined;
+  const byProduct = json[country];
+  if (byProduct === undefined) return null;
+  if (!isRecord(byProduct)) return undefined;
+  const byOperator = byProduct[product];
+  if (byOperator === undefined) return null;
+  if (!isRecord(byOperator)) return undefined;
+  const offers = operator === 'any' ? Object.values(byOperator) : [byOperator[operator]];
+  let dearest: number | null = null;
+  for (const offer of offers) {
+    if (offer === undefined) continue;
+    if (!isRecord(offer) || typeof offer.cost !== 'number' || offer.cost < 0) return undefined;
+    if (typeof offer.count === 'number' && offer.count > 0 && (dearest === null || offer.cost > dearest))
+      dearest = offer.cost;
+  }
+  return dearest;
 }

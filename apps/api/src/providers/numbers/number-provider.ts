@@ -18,6 +18,14 @@ export interface NumberRequest {
   maxPrice?: number;
 }
 
+/** What the store knows of an order it may have sent but never heard back about. */
+export interface OrderLookup extends NumberRequest {
+  /** When the seller was about to be asked (recorded just before the call). */
+  askedAt: Date;
+  /** The seller's ids the store already holds for other purchases: none of them is this order's. */
+  known: readonly string[];
+}
+
 export interface AssignedNumber {
   upstreamId: string;
   /** E.164 without the plus sign, e.g. 5511987654321 */
@@ -39,6 +47,13 @@ export interface ActiveActivation {
   status: UpstreamStatus;
 }
 
+/** What a seller charges for one number of a service in a country, in its own currency (e.g. 2.5 RUB). */
+export interface UpstreamPrice {
+  amount: number;
+  /** ISO 4217 code: RUB, USD, BRL, ... */
+  currency: string;
+}
+
 export interface NumberProvider {
   readonly name: string;
   /**
@@ -53,11 +68,13 @@ export interface NumberProvider {
   getActiveActivations?(): Promise<ActiveActivation[]>;
   requestNumber(req: NumberRequest): Promise<AssignedNumber>;
   /**
-   * For sellers whose purchases are idempotent by orderId: the activation bought under req.orderId.
-   * Beware: a seller that never saw the order BUYS a number now, so call it only for an order that may
-   * have been sent, and cancel what it returns. Null when this seller cannot look orders up.
+   * The activation bought for an order whose answer was lost. Sellers idempotent by orderId answer
+   * with the activation bought under req.orderId; beware: one that never saw the order BUYS a number
+   * now, so call it only for an order that may have been sent, and cancel what it returns. Sellers
+   * without order ids match their recent orders by service, country and time, skipping `known`.
+   * Null when this seller cannot look orders up; UpstreamError NOT_FOUND when it bought nothing.
    */
-  findOrder?(req: NumberRequest): Promise<AssignedNumber | null>;
+  findOrder?(req: OrderLookup): Promise<AssignedNumber | null>;
   getStatus(upstreamId: string, opts?: StatusOptions): Promise<UpstreamStatus>;
   /** Ask for another SMS on an activation that already received one. */
   requestAnotherSms(upstreamId: string): Promise<void>;
@@ -65,6 +82,8 @@ export interface NumberProvider {
   finish(upstreamId: string): Promise<void>;
   /** How many numbers the provider has now for a service in a country. */
   getStock(service: string, country: string): Promise<number>;
+  /** What one number costs now; null when the seller does not sell the service in the country. */
+  getPrice?(service: string, country: string): Promise<UpstreamPrice | null>;
 }
 
 export type UpstreamErrorCode =

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { envBool } from '../../lib/env-bool.ts';
 
 const names = z.enum(['simulator', 'sms-activate', '5sim']);
 
@@ -26,10 +27,7 @@ export const numbersEnv = z.object({
   FIVESIM_BASE_URL: z.url().default('https://5sim.net'),
   FIVESIM_TOKEN: z.string().min(1).optional(),
   FIVESIM_OPERATOR: z.string().min(1).default('any'),
-  SMS_ACTIVATE_PUSH: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  SMS_ACTIVATE_PUSH: envBool,
   NUMBER_WEBHOOK_TOKEN: z
     .string()
     .regex(/^[\w-]{24,128}$/)
@@ -43,12 +41,46 @@ export const numbersEnv = z.object({
         .filter(Boolean),
     )
     .optional(),
-  SIMULATOR_PUSH: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
+  SIMULATOR_PUSH: envBool,
   SIMULATOR_PUSH_URL: z.url().optional(),
+  SMS_ACTIVATE_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('RUB'),
+  FIVESIM_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('RUB'),
+  /**
+   * What one unit of a seller's currency is worth in the store's, for the synced upstream costs, as
+   * JSON: {"RUB":{"BRL":0.06,"USD":0.011}}. Merged over DEFAULT_RATES.
+   */
+  UPSTREAM_RATES: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'UPSTREAM_RATES must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().regex(/^[A-Z]{3}$/),
+        z.object({ BRL: z.number().positive(), USD: z.number().positive() }),
+      ),
+    )
+    .optional(),
 });
+
+/** Rough rates for the synced costs when UPSTREAM_RATES does not set them (set it in production). */
+const DEFAULT_RATES: Readonly<Record<string, { BRL: number; USD: number }>> = {
+  BRL: { BRL: 1, USD: 0.19 },
+  USD: { BRL: 5.4, USD: 1 },
+  EUR: { BRL: 5.9, USD: 1.08 },
+  RUB: { BRL: 0.06, USD: 0.011 },
+};
 
 export function numbersConfig(e: z.infer<typeof numbersEnv>) {
   if (e.NUMBER_PROVIDERS.includes('sms-activate') && !(e.SMS_ACTIVATE_BASE_URL && e.SMS_ACTIVATE_API_KEY))
@@ -61,6 +93,7 @@ export function numbersConfig(e: z.infer<typeof numbersEnv>) {
     throw new Error('SIMULATOR_MIN_DELAY_MS must not exceed SIMULATOR_MAX_DELAY_MS');
   return {
     order: e.NUMBER_PROVIDERS,
+    rates: { ...DEFAULT_RATES, ...e.UPSTREAM_RATES },
     timeoutMs: e.UPSTREAM_TIMEOUT_MS,
     simulator: {
       minDelayMs: e.SIMULATOR_MIN_DELAY_MS,
@@ -91,7 +124,13 @@ export function numbersConfig(e: z.infer<typeof numbersEnv>) {
       apiKey: e.SMS_ACTIVATE_API_KEY,
       name: e.SMS_ACTIVATE_NAME,
       pushes: e.SMS_ACTIVATE_PUSH ?? false,
+      currency: e.SMS_ACTIVATE_CURRENCY,
     },
-    fiveSim: { baseUrl: e.FIVESIM_BASE_URL, token: e.FIVESIM_TOKEN, operator: e.FIVESIM_OPERATOR },
+    fiveSim: {
+      baseUrl: e.FIVESIM_BASE_URL,
+      token: e.FIVESIM_TOKEN,
+      operator: e.FIVESIM_OPERATOR,
+      currency: e.FIVESIM_CURRENCY,
+    },
   };
 }

@@ -19,9 +19,13 @@ function simulator(opts: Partial<SimulatorOptions> = {}) {
   return { provider, clock };
 }
 
+let orders = 0;
+/** What the store adds when it looks a lost order up; the simulator finds by order id alone. */
+const LOOKUP = { askedAt: new Date(START), known: [] };
+
 /** BR WhatsApp by default: the simulator has stock for it (stock is fixed per pair, some pairs are empty). */
 async function buy(provider: NumberProvider, country = 'BR', service = 'wa') {
-  return provider.requestNumber({ service, country, orderId: 'act_test' });
+  return provider.requestNumber({ service, country, orderId: `act_test_${++orders}` });
 }
 
 describe('simulator provider', () => {
@@ -258,5 +262,31 @@ describe('simulator provider', () => {
   it('rejects impossible options', () => {
     expect(() => simulator({ minDelayMs: 10, maxDelayMs: 5 })).toThrow(RangeError);
     expect(() => simulator({ noSmsRate: 1.5 })).toThrow(RangeError);
+  });
+
+  it('finds the number an order bought by the order id, from another process too', async () => {
+    const order = { service: 'wa', country: 'BR', orderId: 'act_interrupted' };
+    const seller = simulator({ secret: 'shared' }).provider;
+    const sold = await seller.requestNumber(order);
+    const otherProcess = simulator({ secret: 'shared' }).provider;
+
+    const found = await otherProcess.findOrder!({ ...order, ...LOOKUP });
+
+    expect(found?.phoneNumber).toBe(sold.phoneNumber);
+    await expect(otherProcess.cancel(found!.upstreamId)).resolves.toBeUndefined();
+    const another = await otherProcess.findOrder!({ ...order, ...LOOKUP, orderId: 'act_other' });
+    expect(another?.phoneNumber).not.toBe(sold.phoneNumber);
+  });
+
+  it('finds nothing for an order it could never have sold, as a seller answers NO_NUMBERS', async () => {
+    const { provider } = simulator();
+    const unknownCountry = await upstreamErrorOf(
+      provider.findOrder!({ service: 'wa', country: 'ZZ', orderId: 'act_nowhere', ...LOOKUP }),
+    );
+    expect(unknownCountry.code).toBe('NO_NUMBERS');
+    const badService = await upstreamErrorOf(
+      provider.findOrder!({ service: 'NOT A SERVICE', country: 'BR', orderId: 'act_nothing', ...LOOKUP }),
+    );
+    expect(badService.code).toBe('BAD_SERVICE');
   });
 });

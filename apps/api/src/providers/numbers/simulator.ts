@@ -5,6 +5,7 @@ import type {
   NumberProvider,
   NumberRequest,
   StatusOptions,
+  UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
 import { UpstreamError } from './number-provider.ts';
@@ -48,7 +49,11 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
   const now = opts.now ?? Date.now;
   const secret = opts.secret ?? DEFAULT_SECRET;
 
-  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+  /**
+   * What this simulator sells for an order: its seed (so its number) comes from the order id, so that
+   * the order can be found again by id, as getNumberV2 with orderId finds it at sms-activate.
+   */
+  function sell(req: NumberRequest): SimActivation {
     const country = req.country.toUpperCase();
     const plan = COUNTRY_PLANS[country];
     if (!plan) throw new UpstreamError('NO_NUMBERS', `simulator: no numbers for country ${req.country}`);
@@ -58,12 +63,16 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     if (stockOf(req.service, country) === 0) {
       throw new UpstreamError('NO_NUMBERS', `simulator: no ${req.service} numbers in ${country}`);
     }
-    const activation = {
+    return {
       country,
       service: req.service,
       createdAt: now(),
-      seed: randomBytes(8).toString('hex'),
+      seed: req.orderId ? orderSeed(req.orderId, secret) : randomBytes(8).toString('hex'),
     };
+  }
+
+  async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
+    const activation = sell(req);
     const upstreamId = encodeId(activation, secret);
     schedulePush(upstreamId, activation, 0);
     return { upstreamId, phoneNumber: phoneNumberOf(activation) };
@@ -94,6 +103,18 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     timer.unref();
   }
 
+  /**
+   * The activation sold for an order, found by its id: the same number. Like a seller, it answers
+   * NO_NUMBERS for an order it could never have sold (nothing was bought), and like sms-activate's
+   * getNumberV2 it sells for an order it never saw, so the caller cancels what it finds. Holding no
+   * state, it dates what it finds now, so its SMS would come later than the original's: it is found
+   * only to be cancelled.
+   */
+  async function findOrder(req: NumberRequest): Promise<AssignedNumber> {
+    const activation = sell(req);
+    return { upstreamId: encodeId(activation, secret), phoneNumber: phoneNumberOf(activation) };
+  }
+
   async function requestAnotherSms(upstreamId: string): Promise<void> {
     const activation = decodeId(upstreamId, secret);
     const attempt = Math.min(MAX_ATTEMPT, (resends.get(upstreamId) ?? 0) + 1);
@@ -120,11 +141,13 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     name: 'simulator',
     inbound: opts.push ? 'push' : 'poll',
     requestNumber,
+    findOrder,
     getStatus,
     requestAnotherSms,
     cancel: checkKnown,
     finish: checkKnown,
     getStock: async (service, country) => stockOf(service, country.toUpperCase()),
+    getPrice: async (service, country) => priceOf(service, country.toUpperCase()),
   };
 }
 
@@ -162,6 +185,13 @@ function stockOf(service: string, country: string): number {
   if (!COUNTRY_PLANS[country]) return 0;
   const pick = seededPick('stock', `${country}:${service}`);
   return pick(12) === 0 ? 0 : 1 + pick(500);
+}
+
+/** Stable per service and country: US$ 0.10 to 0.99 a number, none where there is no stock. */
+function priceOf(service: string, country: string): UpstreamPrice | null {
+  if (stockOf(service, country) === 0) return null;
+  const pick = seededPick('price', `${country}:${service}`);
+  return { amount: (10 + pick(90)) / 100, currency: 'USD' };
 }
 
 function phoneNumberOf(activation: SimActivation): string {
@@ -214,6 +244,10 @@ function decodeId(upstreamId: string, secret: string): SimActivation {
     throw new UpstreamError('NOT_FOUND', 'simulator: unsupported activation id');
   }
   return activation;
+}
+
+function orderSeed(orderId: string, secret: string): string {
+  return createHmac('sha256', secret).update(`order:${orderId}`).digest('hex').slice(0, 16);
 }
 
 function sign(payload: string, secret: string): Buffer {

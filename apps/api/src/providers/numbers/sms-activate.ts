@@ -4,6 +4,7 @@ import type {
   AssignedNumber,
   NumberProvider,
   NumberRequest,
+  UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
 import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
@@ -20,11 +21,14 @@ export interface SmsActivateOptions {
   services?: Record<string, string>;
   /** The seller posts each SMS to the store's webhook (HeroSMS and others offer it). */
   pushes?: boolean;
+  /** The currency of the seller's prices and balance (sms-activate itself: RUB). */
+  currency?: string;
 }
 
 export interface SmsActivateProvider extends NumberProvider {
   /** getNumberV2 is idempotent by orderId; null on a server without it. */
   findOrder(req: NumberRequest): Promise<AssignedNumber | null>;
+  getPrice(service: string, country: string): Promise<UpstreamPrice | null>;
   /** Account balance in the seller's currency. */
   getBalance(): Promise<number>;
   /** setStatus 1: tells the seller the SMS has been sent to the number (optional in the protocol). */
@@ -173,6 +177,16 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     return parseStock(body, String(id), upstreamService) ?? fail('getPrices', body);
   }
 
+  async function getPrice(service: string, country: string): Promise<UpstreamPrice | null> {
+    const id = countryId(country);
+    if (id === undefined) return null;
+    const upstreamService = services[service] ?? service;
+    const body = await send('getPrices', { service: upstreamService, country: String(id) });
+    const cost = parseCost(body, String(id), upstreamService);
+    if (cost === undefined) fail('getPrices', body);
+    return cost === null ? null : { amount: cost, currency: opts.currency ?? 'RUB' };
+  }
+
   async function getActiveActivations(): Promise<ActiveActivation[]> {
     const body = await send('getActiveActivations');
     return parseActiveActivations(body) ?? fail('getActiveActivations', body);
@@ -196,6 +210,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     finish: (id) => setStatus(id, SET_STATUS.finish),
     markReady: (id) => setStatus(id, SET_STATUS.ready),
     getStock,
+    getPrice,
     getBalance,
   };
 }
@@ -277,6 +292,20 @@ function parseStock(body: string, countryId: string, service: string): number | 
   if (!isRecord(offer)) return undefined;
   const count = Number(offer.count);
   return Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** getPrices: the cost of one number; null when none is offered, undefined for a reply not understood. */
+function parseCost(body: string, countryId: string, service: string): number | null | undefined {
+  const json = parseJson(body);
+  if (!isRecord(json)) return undefined;
+  const byService = json[countryId];
+  if (byService === undefined) return null;
+  if (!isRecord(byService)) return undefined;
+  const offer = byService[service];
+  if (offer === undefined) return null;
+  if (!isRecord(offer)) return undefined;
+  const cost = Number(offer.cost);
+  return Number.isFinite(cost) && cost >= 0 ? cost : undefined;
 }
 
 /** getActiveActivations: every open activation with its latest SMS, or no list when the seller has none. */

@@ -139,6 +139,19 @@ describe('Mercado Pago: PIX', () => {
   });
 });
 
+describe('Mercado Pago: PIX on an account that requires the payer', () => {
+  it('needs the payer name and CPF, then sends them as the identification', async () => {
+    const { provider, server } = await setup({ pixPayerRequired: true });
+    expect(provider.payerRequired).toEqual(['boleto', 'pix']);
+    expect(await rejection(provider.createCharge(input()))).toMatchObject({ code: 'UNSUPPORTED' });
+    expect(server.requests).toHaveLength(0);
+    await provider.createCharge(input({ payer })).catch(() => {});
+    expect(JSON.parse(server.requests[0]?.body ?? '{}').payer).toMatchObject({
+      identification: { type: 'CPF' },
+    });
+  });
+});
+
 describe('Mercado Pago: boleto', () => {
   it('needs the payer name and CPF, and asks nothing of Mercado Pago without them', async () => {
     const { provider, server } = await setup();

@@ -80,6 +80,8 @@ export interface MercadoPagoOptions {
   pixExpiryMinutes?: number;
   /** Days until a boleto is due (default 3). */
   boletoExpiryDays?: number;
+  /** The account requires the payer's CPF/CNPJ on PIX too (a boleto always needs it). */
+  pixPayerRequired?: boolean;
   now?: () => Date;
 }
 
@@ -100,6 +102,7 @@ export function createMercadoPagoProvider(
   const clock = opts.now ?? (() => new Date());
   const pixExpiryMinutes = opts.pixExpiryMinutes ?? 30;
   const boletoExpiryDays = opts.boletoExpiryDays ?? 3;
+  const payerRequired: PaymentMethod[] = opts.pixPayerRequired ? ['boleto', 'pix'] : ['boleto'];
   const notificationUrl = (() => {
     const url = new URL(opts.notificationUrl);
     url.searchParams.set('source_news', 'webhooks');
@@ -220,12 +223,12 @@ export function createMercadoPagoProvider(
   }
 
   async function createDirect(input: CreateChargeInput): Promise<Charge> {
-    // A registered boleto needs who pays; PIX sends the CPF when the app has it (some accounts require it).
-    // The number never goes into an error message: those reach logs.
-    if (input.method === 'boleto' && !input.payer) {
+    // A registered boleto needs who pays; PIX sends the CPF when the app has it, and needs it when the
+    // account requires it. The number never goes into an error message: those reach logs.
+    if (payerRequired.includes(input.method) && !input.payer) {
       throw new PaymentProviderError(
         'UNSUPPORTED',
-        'a Mercado Pago boleto needs the payer name and CPF/CNPJ',
+        `a Mercado Pago ${input.method} needs the payer name and CPF/CNPJ`,
       );
     }
     if (input.payer && !isValidTaxId(input.payer.taxId)) {
@@ -327,6 +330,7 @@ export function createMercadoPagoProvider(
 
   return {
     name: 'mercadopago',
+    payerRequired,
     supports,
 
     async createCharge(input) {

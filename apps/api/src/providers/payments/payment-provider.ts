@@ -78,6 +78,8 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'mercadopago' | 'stripe';
+  /** The methods whose charge needs the payer's name and CPF/CNPJ (`CreateChargeInput.payer`). */
+  readonly payerRequired: readonly PaymentMethod[];
   supports(method: PaymentMethod, currency: Currency): boolean;
   createCharge(input: CreateChargeInput): Promise<Charge>;
   /** Card only: pay the charge with these details. */

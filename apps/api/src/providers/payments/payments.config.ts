@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envBool } from '../../lib/env-bool.ts';
 
 const cents = z.coerce.number().int().min(1).max(100_000_000_000);
 
@@ -24,6 +25,8 @@ export const paymentsEnv = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
   MERCADOPAGO_PUBLIC_KEY: z.string().min(1).optional(),
   MERCADOPAGO_BASE_URL: z.url().optional(),
+  /** The Mercado Pago account refuses PIX without the payer's CPF/CNPJ: the top-up form asks for it. */
+  MERCADOPAGO_PIX_PAYER_REQUIRED: envBool,
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -66,6 +69,7 @@ export function paymentsConfig(e: z.infer<typeof paymentsEnv>) {
       webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
       publicKey: e.MERCADOPAGO_PUBLIC_KEY,
       baseUrl: e.MERCADOPAGO_BASE_URL,
+      pixPayerRequired: e.MERCADOPAGO_PIX_PAYER_REQUIRED ?? false,
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

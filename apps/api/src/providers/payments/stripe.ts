@@ -216,6 +216,7 @@ export function createStripeProvider(opts: StripeOptions): PaymentProvider & { r
 
   return {
     name: 'stripe',
+    payerRequired: [],
     supports,
 
     async createCharge(input) {

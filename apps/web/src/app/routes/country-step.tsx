@@ -2,19 +2,24 @@ import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useProducts } from '../../features/catalog/api/get-products.ts';
+import { TrackRecord } from '../../features/catalog/components/track-record.tsx';
 import { matchesSearch } from '../../features/catalog/search.ts';
 import { currencyFor, formatMoney } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { compareNames } from '../../lib/collate.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 
-/** The second step of /dashboard/products: the chosen service's countries, each with its price and stock. */
+/**
+ * The second step of /dashboard/products: the chosen service's countries, each with its price, its stock
+ * and the store's record of it (success rate, time to code).
+ */
 export function CountryStep({
   service,
   serviceCode,
@@ -150,6 +155,7 @@ function CountryRow({ offer: p, lang, onBuy }: { offer: ProductOffer; lang: Lang
             {p.available ? t('countries.stock', { count: p.stock }) : t('countries.outOfStock')}
           </span>
         </p>
+        <TrackRecord offer={p} className="block text-xs text-slate-500" />
       </div>
       {/* Price above the button on a phone, beside it from sm up: the country name keeps its room. */}
       <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-4">

@@ -3,14 +3,15 @@ import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useCreateActivation } from '../../features/activations/api/create-activation.ts';
 import { useWallets } from '../../features/wallet/api/get-wallets.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { clearPendingPurchase, type PendingPurchase, readPendingPurchase } from './pending-purchase.ts';
 import { walletChoices } from './purchase-wallets.ts';
 

@@ -5,7 +5,7 @@ import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
 import { ProductsPage } from './products-page.tsx';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
 const service = (code: string, name: string, category: string, popularity: number): ServiceSummary => ({
   code,
@@ -43,6 +43,9 @@ const offer = (
   currency,
   stock,
   available: stock > 0,
+  // Brazil has a week of sales behind it; Argentina too few to say anything.
+  success_rate: country === 'BR' ? 0.923 : null,
+  median_seconds_to_code: country === 'BR' ? 45 : null,
 });
 
 let balance = 2_000;
@@ -61,6 +64,11 @@ beforeEach(async () => {
       const reply = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === '/api/v1/catalog/services') return reply(200, services);
+      if (url.pathname === '/api/v1/store')
+        return reply(200, {
+          demo: true,
+          topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
+        });
       if (url.pathname === '/api/v1/catalog/products')
         return url.searchParams.get('currency') === 'USD'
           ? reply(200, [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')])
@@ -118,19 +126,26 @@ describe('products screen', () => {
     ).toEqual(['service-go']);
   });
 
-  it('shows countries with price and stock, out of stock disabled, and confirms with the balance after', async () => {
+  it('shows countries with price, stock and record, out of stock disabled, and confirms with the balance after', async () => {
     renderAt('/dashboard/products?service=wa');
     const br = await screen.findByTestId('country-BR');
     expect(br.textContent).toContain('R$\u00a05,00');
     expect(br.textContent).toContain('40 disponíveis');
+    expect(within(br).getByTestId('track-record').textContent).toBe('Taxa de sucesso: 92% · Código em ~45 s');
     const ar = screen.getByTestId('country-AR');
     expect(ar.textContent).toContain('Sem estoque');
+    expect(within(ar).getByTestId('track-record').textContent).toBe('Sem dados suficientes');
     expect(within(ar).getByRole('button')).toHaveProperty('disabled', true);
 
     fireEvent.click(within(br).getByRole('button'));
     await waitFor(() => expect(screen.getByTestId('purchase-balance').textContent).toBe('R$\u00a020,00'));
     expect(screen.getByTestId('purchase-price').textContent).toBe('R$\u00a05,00');
     expect(screen.getByTestId('purchase-balance-after').textContent).toBe('R$\u00a015,00');
+    const summary = screen.getByTestId('purchase-summary');
+    expect(within(summary).getByText('Últimos 7 dias')).toBeTruthy();
+    expect(within(summary).getByTestId('track-record').textContent).toBe(
+      'Taxa de sucesso: 92% · Código em ~45 s',
+    );
   });
 
   it('explains an insufficient balance with a link to add balance, and sends an idempotency key', async () => {
@@ -140,9 +155,10 @@ describe('products screen', () => {
     expect(await screen.findByText('Saldo insuficiente para esta compra.')).toBeTruthy();
     // The shortfall (R$ 4,00) is below the smallest top-up, so the top-up starts at R$ 5,00; in
     // dollars the whole $2.00 is missing.
-    expect(screen.getByRole('link', { name: 'Adicionar R$\u00a05,00 e comprar' }).getAttribute('href')).toBe(
-      '/dashboard/balance?amount_BRL=500&amount_USD=200',
-    );
+    // The smallest top-up comes from the store's settings.
+    expect(
+      (await screen.findByRole('link', { name: 'Adicionar R$\u00a05,00 e comprar' })).getAttribute('href'),
+    ).toBe('/dashboard/balance?amount_BRL=500&amount_USD=200');
     expect(screen.getByRole('button', { name: 'Confirmar compra' })).toHaveProperty('disabled', true);
 
     // The server has the last word: a balance that looked enough but was spent meanwhile.
@@ -171,6 +187,9 @@ describe('products screen', () => {
     );
     expect(screen.getByTestId('purchase-price').textContent).toBe('R$5.00');
     expect(screen.getByTestId('purchase-balance-after').textContent).toBe('R$15.00');
+    expect(within(screen.getByTestId('purchase-summary')).getByTestId('track-record').textContent).toBe(
+      'Success rate: 92% · Code in ~45 s',
+    );
     // Choosing the empty dollar wallet says where the money is instead of a bare "insufficient".
     fireEvent.click(within(wallets).getByRole('radio', { name: /Dollar wallet/ }));
     expect(await screen.findByText(/Your Reais wallet \(BRL\) has enough/)).toBeTruthy();

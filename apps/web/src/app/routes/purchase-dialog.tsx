@@ -4,8 +4,8 @@ import { CircleAlert, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -13,11 +13,14 @@ import { Skeleton } from '../../components/ui/feedback.tsx';
 import { useCreateActivation } from '../../features/activations/api/create-activation.ts';
 import { newIdempotencyKey } from '../../features/activations/api/idempotency-key.ts';
 import { useProducts } from '../../features/catalog/api/get-products.ts';
+import { TrackRecord } from '../../features/catalog/components/track-record.tsx';
 import { useWallets } from '../../features/wallet/api/get-wallets.ts';
-import { topupHref } from '../../features/wallet/wallet-amounts.ts';
+import { minimumsOf, topupHref } from '../../features/wallet/wallet-amounts.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useStoreInfo } from '../../lib/store-info.ts';
+import { toast } from '../../lib/toast.ts';
 import { savePendingPurchase } from './pending-purchase.ts';
 import { type PerCurrency, preferredWallet, shortfalls, walletChoices } from './purchase-wallets.ts';
 
@@ -34,6 +37,7 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const navigate = useNavigate();
   const purchase = useCreateActivation();
   const wallets = useWallets();
+  const store = useStoreInfo();
   const other: Currency = offer.currency === 'BRL' ? 'USD' : 'BRL';
   // The same product priced in the other currency, to pay from that wallet.
   const otherOffers = useProducts({ service: offer.service_code, currency: other, lang });
@@ -47,7 +51,8 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const balances: PerCurrency = {};
   for (const w of wallets.data?.items ?? []) balances[w.currency] = w.balance;
   const choices = walletChoices(prices, balances, offer.currency);
-  const loading = wallets.isPending;
+  // Both prices must be known before a shortfall can be offered as a top-up in either currency.
+  const loading = wallets.isPending || otherOffers.isPending;
   const currency = picked ?? preferredWallet(choices, offer.currency);
   const chosen = choices.find((c) => c.currency === currency) ?? choices[0]!;
   const anyCovers = choices.some((c) => c.covers);
@@ -59,7 +64,7 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const coveringOther = choices.find((c) => c.covers && c.currency !== chosen.currency);
   const showChoice =
     choices.length > 1 && choices.some((c) => c.currency !== offer.currency && c.balance > 0);
-  const missing = shortfalls(choices);
+  const missing = shortfalls(choices, minimumsOf(store?.topup_limits));
 
   function buy() {
     purchase.mutate(
@@ -109,6 +114,10 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
         <dt className="text-slate-600">{t('confirm.price')}</dt>
         <dd className="pl-4 text-right text-base font-semibold tabular-nums" data-testid="purchase-price">
           {money(chosen.price)}
+        </dd>
+        <dt className="text-slate-600">{t('confirm.record')}</dt>
+        <dd className="pl-4 text-right">
+          <TrackRecord offer={offer} />
         </dd>
         <dt className="border-t border-slate-100 pt-2 text-slate-600">{t('confirm.balance')}</dt>
         <dd

@@ -16,11 +16,16 @@ describe('paying a purchase from a wallet', () => {
     expect(preferredWallet(choices, 'USD')).toBe('USD');
   });
 
-  it('offers the shortfall of each wallet, rounded up to the smallest top-up', () => {
+  it("offers the shortfall of each wallet, rounded up to the store's smallest top-up", () => {
     const choices = walletChoices({ BRL: 500, USD: 200 }, { BRL: 300, USD: 0 }, 'BRL');
     expect(preferredWallet(choices, 'BRL')).toBe('BRL');
-    expect(shortfalls(choices)).toEqual({ BRL: 500, USD: 200 });
-    expect(shortfalls(walletChoices({ BRL: 1500 }, { BRL: 200 }, 'BRL'))).toEqual({ BRL: 1300 });
+    expect(shortfalls(choices, { BRL: 500, USD: 100 })).toEqual({ BRL: 500, USD: 200 });
+    // Staff raised the minimums in the settings: the offer follows them.
+    expect(shortfalls(choices, { BRL: 2_000, USD: 300 })).toEqual({ BRL: 2_000, USD: 300 });
+    const one = walletChoices({ BRL: 1500 }, { BRL: 200 }, 'BRL');
+    expect(shortfalls(one, { BRL: 500, USD: 100 })).toEqual({ BRL: 1300 });
+    // Before the store's minimum is known: exactly what is missing.
+    expect(shortfalls(choices)).toEqual({ BRL: 200, USD: 200 });
   });
 
   it('leaves out a currency the product has no price in', () => {

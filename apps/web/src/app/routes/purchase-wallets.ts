@@ -1,5 +1,5 @@
 import type { Currency } from '@numero/contract/common';
-import { CURRENCIES, topUpFor } from '../../features/wallet/wallet-amounts.ts';
+import { CURRENCIES, type TopupMinimums, topUpFor } from '../../features/wallet/wallet-amounts.ts';
 
 export type PerCurrency = Partial<Record<Currency, number>>;
 
@@ -33,9 +33,14 @@ export function preferredWallet(choices: WalletChoice[], first: Currency): Curre
   );
 }
 
-/** When no wallet covers the price: what to top up per currency (the shortfall, at least the minimum). */
-export function shortfalls(choices: WalletChoice[]): PerCurrency {
+/**
+ * When no wallet covers the price: what to top up per currency (the shortfall, at least the store's
+ * minimum for that currency).
+ */
+export function shortfalls(choices: WalletChoice[], minimums: TopupMinimums = {}): PerCurrency {
   const result: PerCurrency = {};
-  for (const c of choices) if (!c.covers) result[c.currency] = topUpFor(c.price - c.balance, c.currency);
+  for (const c of choices) {
+    if (!c.covers) result[c.currency] = topUpFor(c.price - c.balance, minimums[c.currency]);
+  }
   return result;
 }

@@ -9,7 +9,8 @@ const variants = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
 } as const;
 
-const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
+// A small button still offers a phone a 44 px target; it shrinks from 640 px up.
+const sizes = { sm: 'h-11 px-3 text-sm sm:h-9', md: 'h-11 px-4 text-sm', lg: 'h-12 px-6 text-base' } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;

@@ -91,7 +91,7 @@ describe('ApiKeysCard', () => {
     const form = await screen.findByRole('dialog');
     // A name is required before anything is sent.
     fireEvent.click(within(form).getByRole('button', { name: 'Criar chave' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Dê um nome à chave.');
+    expect((await within(form).findByRole('alert')).textContent).toBe('Dê um nome à chave.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(within(form).getByLabelText('Nome da chave'), { target: { value: '  Vendas ' } });

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { useApiKeys } from './api/get-api-keys.ts';
 import { CreateKeyDialog } from './components/create-key-dialog.tsx';
@@ -39,49 +39,52 @@ export function ApiKeysCard() {
     body = <EmptyState title={t('empty.title')}>{t('empty.body')}</EmptyState>;
   } else {
     body = (
-      <Table label={t('table.label')}>
-        <thead>
-          <tr>
-            <Th>{t('table.name')}</Th>
-            <Th>{t('table.prefix')}</Th>
-            <Th>{t('table.created')}</Th>
-            <Th>{t('table.lastUsed')}</Th>
-            <Th>{t('table.currency')}</Th>
-            <Th>{t('table.webhook')}</Th>
-            <Th className="text-right">
-              <span className="sr-only">{t('table.actions')}</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((key) => (
-            <tr key={key.id}>
-              <Td className="font-medium text-slate-900">{key.name}</Td>
-              <Td className="font-mono text-xs">{key.prefix}…</Td>
-              <Td>{when(key.created_at)}</Td>
-              <Td>
-                {key.last_used_at ? (
-                  when(key.last_used_at)
-                ) : (
-                  <span className="text-slate-500">{t('table.never')}</span>
-                )}
-              </Td>
-              <Td>{key.currency}</Td>
-              <Td>
-                {key.webhook_url ? (
-                  <span className="break-all font-mono text-xs">{key.webhook_url}</span>
-                ) : (
-                  <span className="text-slate-500">{t('table.noWebhook')}</span>
-                )}
-              </Td>
-              <Td className="text-right whitespace-nowrap">
+      <DataTable
+        label={t('table.label')}
+        rows={items}
+        rowKey={(key) => key.id}
+        columns={[
+          {
+            header: t('table.name'),
+            card: 'title',
+            className: 'font-medium text-slate-900',
+            cell: (k) => k.name,
+          },
+          { header: t('table.prefix'), className: 'font-mono text-xs', cell: (k) => `${k.prefix}…` },
+          { header: t('table.created'), cell: (k) => when(k.created_at) },
+          {
+            header: t('table.lastUsed'),
+            cell: (k) =>
+              k.last_used_at ? (
+                when(k.last_used_at)
+              ) : (
+                <span className="text-slate-500">{t('table.never')}</span>
+              ),
+          },
+          { header: t('table.currency'), card: 'badge', cell: (k) => k.currency },
+          {
+            header: t('table.webhook'),
+            cell: (k) =>
+              k.webhook_url ? (
+                <span className="break-all font-mono text-xs">{k.webhook_url}</span>
+              ) : (
+                <span className="text-slate-500">{t('table.noWebhook')}</span>
+              ),
+          },
+          {
+            header: t('table.actions'),
+            srOnlyHeader: true,
+            card: 'actions',
+            className: 'text-right whitespace-nowrap',
+            cell: (k) => (
+              <>
                 <Button
                   variant="ghost"
                   size="sm"
                   className="min-h-11"
-                  aria-label={t('settings.actionLabel', { name: key.name })}
+                  aria-label={t('settings.actionLabel', { name: k.name })}
                   icon={<Settings className="size-4" aria-hidden />}
-                  onClick={() => setEditing(key)}
+                  onClick={() => setEditing(k)}
                 >
                   {t('settings.action')}
                 </Button>
@@ -89,17 +92,17 @@ export function ApiKeysCard() {
                   variant="ghost"
                   size="sm"
                   className="min-h-11 text-red-700 hover:bg-red-50"
-                  aria-label={t('revoke.actionLabel', { name: key.name })}
+                  aria-label={t('revoke.actionLabel', { name: k.name })}
                   icon={<Trash2 className="size-4" aria-hidden />}
-                  onClick={() => setRevoking(key)}
+                  onClick={() => setRevoking(k)}
                 >
                   {t('revoke.action')}
                 </Button>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+              </>
+            ),
+          },
+        ]}
+      />
     );
   }
 

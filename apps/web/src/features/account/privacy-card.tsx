@@ -2,7 +2,6 @@ import { Download, ShieldAlert, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -11,6 +10,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import { getMyData, useDeleteAccount, useDeletionPreview } from './api/personal-data.ts';
 
 /** Saves the export as a file: the browser's own download, no new tab. */

@@ -1,5 +1,6 @@
-import type { CurrentUser } from '@numero/contract/account';
-import { ProfileUpdate } from '@numero/contract/account';
+import { type CurrentUser, ProfileUpdate } from '@numero/contract/account';
+import { z } from 'zod';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
 
 export const PROFILE_LANGUAGES = ['pt-BR', 'en-US', 'es'] as const;
 export const PROFILE_CURRENCIES = ['BRL', 'USD', 'EUR'] as const;
@@ -20,23 +21,33 @@ export function profileFields(user: CurrentUser): ProfileFields {
   };
 }
 
-export type ProfileFieldErrors = Partial<Record<'name' | 'phone', 'invalidName' | 'invalidPhone'>>;
+/** An emptied text clears the value on the server; otherwise the contract's own rule checks it. */
+const clearable = <T extends z.ZodType<string | null, string | null>>(rule: T) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || null)
+    .pipe(rule);
 
-/** Checks the form with the contract's own schema; empty texts clear the value on the server. */
-export function profileUpdate(
-  fields: ProfileFields,
-): { ok: true; body: ProfileUpdate } | { ok: false; errors: ProfileFieldErrors } {
-  const parsed = ProfileUpdate.safeParse({
-    full_name: fields.name.trim() || null,
-    phone_number: fields.phone.trim() || null,
-    preferred_language: fields.language,
-    preferred_currency: fields.currency,
-  });
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: ProfileFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    if (issue.path[0] === 'full_name') errors.name = 'invalidName';
-    if (issue.path[0] === 'phone_number') errors.phone = 'invalidPhone';
-  }
-  return { ok: false, errors };
-}
+/** The form's fields checked with the contract's ProfileUpdate rules, and turned into its body. */
+const profileSchema = z
+  .object({
+    name: clearable(ProfileUpdate.shape.full_name.unwrap()),
+    phone: clearable(ProfileUpdate.shape.phone_number.unwrap()),
+    language: z.enum(PROFILE_LANGUAGES),
+    currency: z.enum(PROFILE_CURRENCIES),
+  })
+  .transform(
+    (f): ProfileUpdate => ({
+      full_name: f.name,
+      phone_number: f.phone,
+      preferred_language: f.language,
+      preferred_currency: f.currency,
+    }),
+  );
+
+/** react-hook-form's resolver for the profile: a refused field is named in its own words. */
+export const profileResolver = keyedResolver<ProfileFields, ProfileUpdate>(profileSchema, {
+  name: 'invalidName',
+  phone: 'invalidPhone',
+});

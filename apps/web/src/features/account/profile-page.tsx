@@ -1,20 +1,23 @@
+import type { ProfileUpdate } from '@numero/contract/account';
 import { Pencil, Save, X } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { displayName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
+import { EmailChangeCard } from './email-change-card.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
 import {
   PROFILE_CURRENCIES,
   PROFILE_LANGUAGES,
-  type ProfileFieldErrors,
   type ProfileFields,
   profileFields,
-  profileUpdate,
+  profileResolver,
 } from './profile-form.ts';
 
 function formatDate(value: string, lang: string) {
@@ -28,30 +31,17 @@ export function ProfilePage() {
   const { user, refresh } = useSession();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  const [fields, setFields] = useState<ProfileFields | null>(null);
-  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  const form = useForm<ProfileFields, unknown, ProfileUpdate>({ resolver: profileResolver });
+  const { errors } = form.formState;
   if (!user) return null;
 
   const startEditing = () => {
-    setFields(profileFields(user));
-    setErrors({});
+    form.reset(profileFields(user));
     setEditing(true);
   };
-  const set =
-    <K extends keyof ProfileFields>(name: K) =>
-    (e: { target: { value: string } }) =>
-      setFields((f) => (f ? { ...f, [name]: e.target.value as ProfileFields[K] } : f));
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!fields) return;
-    const checked = profileUpdate(fields);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(checked.body, {
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutate(body, {
       onSuccess: async () => {
         await refresh().catch(() => null);
         setEditing(false);
@@ -60,8 +50,8 @@ export function ProfilePage() {
       onError: (err) => {
         toast.error(err instanceof ApiError && err.detail ? err.detail : t('error'));
       },
-    });
-  }
+    }),
+  );
 
   const memberSince = formatDate(user.created_at, i18n.language);
   const notSet = <span className="text-slate-500">{t('notSet')}</span>;
@@ -104,45 +94,48 @@ export function ProfilePage() {
           )}
         </div>
 
-        {editing && fields ? (
+        {editing ? (
           <form onSubmit={onSubmit} noValidate className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
             <TextField
               label={t('fields.name')}
-              name="full_name"
               autoComplete="name"
               maxLength={120}
-              value={fields.name}
-              onChange={set('name')}
-              error={errors.name ? t(errors.name) : null}
+              {...form.register('name')}
+              error={errors.name?.message ? t(errors.name.message) : null}
             />
             <TextField
               label={t('fields.phone')}
-              name="phone_number"
               type="tel"
               autoComplete="tel"
               inputMode="tel"
               placeholder="+55 11 91234-5678"
               maxLength={32}
-              value={fields.phone}
-              onChange={set('phone')}
-              error={errors.phone ? t(errors.phone) : null}
+              {...form.register('phone')}
+              error={errors.phone?.message ? t(errors.phone.message) : null}
             />
             <TextField
               label={t('fields.email')}
               type="email"
               value={user.email}
               readOnly
-              hint={t('emailHint')}
+              hint={
+                <>
+                  {t('emailHint')}.{' '}
+                  <a href="#email-change" className="font-medium text-brand-700 underline">
+                    {t('emailHintChange')}
+                  </a>
+                </>
+              }
               className="sm:col-span-2"
             />
-            <SelectField label={t('fields.language')} value={fields.language} onChange={set('language')}>
+            <SelectField label={t('fields.language')} {...form.register('language')}>
               {PROFILE_LANGUAGES.map((code) => (
                 <option key={code} value={code}>
                   {t(`languages.${code}`)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t('fields.currency')} value={fields.currency} onChange={set('currency')}>
+            <SelectField label={t('fields.currency')} {...form.register('currency')}>
               {PROFILE_CURRENCIES.map((code) => (
                 <option key={code} value={code}>
                   {t(`currencies.${code}`)}
@@ -174,6 +167,10 @@ export function ProfilePage() {
           </dl>
         )}
       </section>
+      <div className="mt-6 space-y-6">
+        <EmailChangeCard />
+        <NotificationsCard />
+      </div>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import type { ActivationDetail } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { toast } from '../../lib/toast.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
 import { ActivationPage } from './activation-page.tsx';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
 const ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const waiting: ActivationDetail = {

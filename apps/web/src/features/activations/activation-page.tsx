@@ -12,9 +12,9 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
 import { CopyButton } from '../../components/copy-field.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import { SupportLinks } from '../../components/support-contact.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -24,6 +24,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.t
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { formatCountdown, formatPhone } from './activation-format.ts';
 import { useCancelActivation } from './api/cancel-activation.ts';
 import { useFinishActivation } from './api/finish-activation.ts';

@@ -38,6 +38,8 @@ let calls: { method: string; url: URL }[];
 let actionReply: { status: number; body: unknown };
 
 beforeEach(async () => {
+  // A large staff monitor: the list is a table there (data-table.test.tsx covers the cards).
+  vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
   await i18n.changeLanguage('pt');
   calls = [];
   actionReply = { status: 200, body: order(1, 'cancelled') };

@@ -9,8 +9,8 @@ import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import {
   actionErrorText,
   loadErrorText,
@@ -21,13 +21,14 @@ import {
 } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
 import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney, localeFor } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from './activation-format.ts';
 import { exportOrdersUrl } from './api/export-orders.ts';
@@ -227,104 +228,127 @@ function OrdersTable({
     );
 
   return (
-    <Table label={t('table.label')} data-testid="admin-orders-table">
-      <thead>
-        <tr>
-          <Th>{t('table.id')}</Th>
-          <Th>{t('table.customer')}</Th>
-          <Th>{t('table.service')}</Th>
-          <Th>{t('table.number')}</Th>
-          <Th>{t('table.code')}</Th>
-          <Th>{t('table.status')}</Th>
-          <Th>{t('table.payment')}</Th>
-          <Th numeric>{t('table.price')}</Th>
-          <Th>{t('table.actions')}</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {items.map((o) => {
-          const id = shortId(o.id);
-          return (
-            <tr key={o.id} data-testid="admin-order-row" data-id={o.id} data-status={o.status}>
-              <Td>
-                <p className="font-mono text-xs text-slate-900" title={o.id}>
-                  {id}
-                </p>
-                <time
-                  dateTime={o.created_at}
-                  title={formatDateTime(o.created_at, lang)}
-                  className="tabular-nums"
-                >
-                  <span className="block text-xs text-slate-600">{formatDay(o.created_at, lang)}</span>
-                  <span className="block text-xs text-slate-600">{formatTime(o.created_at, lang)}</span>
-                </time>
-              </Td>
-              <Td>
-                <p className="font-medium text-slate-900">{o.user_name}</p>
-                <p className="max-w-48 truncate text-xs text-slate-600" title={o.user_email}>
-                  {o.user_email}
-                </p>
-              </Td>
-              <Td>
-                <p>
-                  <ServiceIcon code={o.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
-                  {o.service_name}
-                </p>
-                <p className="text-xs text-slate-600">
-                  <CountryFlag code={o.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
-                  {o.country_name}
-                </p>
-              </Td>
-              <Td className="tabular-nums">{o.phone_number ? formatPhone(o.phone_number) : none}</Td>
-              <Td className="font-mono tabular-nums" data-testid="order-code">
-                {o.code ?? none}
-              </Td>
-              <Td>
-                <StatusBadge status={o.status} />
-              </Td>
-              <Td>
-                <span data-testid="payment-status" data-payment={o.payment_status}>
-                  <Badge tone={PAYMENT_TONE[o.payment_status]}>{t(`payment.${o.payment_status}`)}</Badge>
-                </span>
-              </Td>
-              <Td numeric data-testid="order-price">
-                <span className={o.payment_status === 'refunded' ? 'text-slate-500 line-through' : undefined}>
-                  {formatMoney(o.price, o.currency, lang)}
-                </span>
-              </Td>
-              {/* relative: the screen-reader-only text is positioned inside the cell, not past the page's edge. */}
-              <Td className="relative">
-                {o.can_cancel ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => onCancel(o)}
-                    aria-label={t('actions.cancelLabel', { id })}
-                    icon={<Undo2 className="size-4" aria-hidden />}
-                  >
-                    {t('actions.refund')}
-                  </Button>
-                ) : o.can_finish ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => runFinish(o)}
-                    loading={finish.isPending && finish.variables?.id === o.id}
-                    aria-label={t('actions.finishLabel', { id })}
-                    icon={<CircleCheck className="size-4" aria-hidden />}
-                  >
-                    {t('actions.finish')}
-                  </Button>
-                ) : (
-                  <>
-                    <span aria-hidden>{none}</span>
-                    <span className="sr-only">{t('actions.noActions')}</span>
-                  </>
-                )}
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+    <DataTable
+      label={t('table.label')}
+      testId="admin-orders-table"
+      wideFrom="2xl"
+      rows={items}
+      rowKey={(o) => o.id}
+      rowProps={(o) => ({ 'data-testid': 'admin-order-row', 'data-id': o.id, 'data-status': o.status })}
+      columns={[
+        {
+          header: t('table.id'),
+          cell: (o) => (
+            <>
+              <p className="font-mono text-xs text-slate-900" title={o.id}>
+                {shortId(o.id)}
+              </p>
+              <time
+                dateTime={o.created_at}
+                title={formatDateTime(o.created_at, lang)}
+                className="tabular-nums"
+              >
+                <span className="block text-xs text-slate-600">{formatDay(o.created_at, lang)}</span>
+                <span className="block text-xs text-slate-600">{formatTime(o.created_at, lang)}</span>
+              </time>
+            </>
+          ),
+        },
+        {
+          header: t('table.customer'),
+          // Names, services and buttons wrap, anywhere if need be (a name may be a long address without a
+          // space), so nine columns fit a laptop's width without a sideways box.
+          className: 'whitespace-normal wrap-anywhere',
+          cell: (o) => (
+            <>
+              <p className="font-medium text-slate-900">{o.user_name}</p>
+              <p className="truncate text-xs text-slate-600 md:max-w-48" title={o.user_email}>
+                {o.user_email}
+              </p>
+            </>
+          ),
+        },
+        {
+          header: t('table.service'),
+          card: 'title',
+          className: 'whitespace-normal wrap-anywhere',
+          cell: (o) => (
+            <>
+              <p>
+                <ServiceIcon code={o.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
+                {o.service_name}
+              </p>
+              <p className="text-xs font-normal text-slate-600">
+                <CountryFlag code={o.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
+                {o.country_name}
+              </p>
+            </>
+          ),
+        },
+        {
+          header: t('table.number'),
+          className: 'tabular-nums',
+          cell: (o) => (o.phone_number ? formatPhone(o.phone_number) : none),
+        },
+        {
+          header: t('table.code'),
+          className: 'font-mono tabular-nums',
+          cellProps: () => ({ 'data-testid': 'order-code' }),
+          cell: (o) => o.code ?? none,
+        },
+        { header: t('table.status'), card: 'badge', cell: (o) => <StatusBadge status={o.status} /> },
+        {
+          header: t('table.payment'),
+          cell: (o) => (
+            <span data-testid="payment-status" data-payment={o.payment_status}>
+              <Badge tone={PAYMENT_TONE[o.payment_status]}>{t(`payment.${o.payment_status}`)}</Badge>
+            </span>
+          ),
+        },
+        {
+          header: t('table.price'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'order-price' }),
+          cell: (o) => (
+            <span className={o.payment_status === 'refunded' ? 'text-slate-500 line-through' : undefined}>
+              {formatMoney(o.price, o.currency, lang)}
+            </span>
+          ),
+        },
+        {
+          header: t('table.actions'),
+          card: 'actions',
+          // relative: the screen-reader-only text is positioned inside the cell, not past the page's edge.
+          className: 'relative whitespace-normal wrap-anywhere',
+          cell: (o, form) =>
+            o.can_cancel ? (
+              <Button
+                variant="secondary"
+                onClick={() => onCancel(o)}
+                aria-label={t('actions.cancelLabel', { id: shortId(o.id) })}
+                icon={<Undo2 className="size-4" aria-hidden />}
+              >
+                {t('actions.refund')}
+              </Button>
+            ) : o.can_finish ? (
+              <Button
+                variant="secondary"
+                onClick={() => runFinish(o)}
+                loading={finish.isPending && finish.variables?.id === o.id}
+                aria-label={t('actions.finishLabel', { id: shortId(o.id) })}
+                icon={<CircleCheck className="size-4" aria-hidden />}
+              >
+                {t('actions.finish')}
+              </Button>
+            ) : form === 'card' ? null : (
+              <>
+                <span aria-hidden>{none}</span>
+                <span className="sr-only">{t('actions.noActions')}</span>
+              </>
+            ),
+        },
+      ]}
+    />
   );
 }
 

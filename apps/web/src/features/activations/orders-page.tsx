@@ -2,14 +2,16 @@ import { ACTIVATION_STATUSES, type Activation, ActivationStatus } from '@numero/
 import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import { actionErrorText } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { cn } from '../../components/ui/cn.ts';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -75,138 +77,79 @@ export function OrdersPage() {
         totalTestId="orders-total"
         labels={(total) => paginationLabels(t, { total, page, pages })}
       >
-        {(items) => (
-          <>
-            <OrdersTable items={items} lang={lang} />
-            <OrdersCards items={items} lang={lang} />
-          </>
-        )}
+        {(items) => <OrdersTable items={items} lang={lang} />}
       </PagedList>
     </div>
   );
 }
 
-function useRow(a: Activation, lang: Lang) {
-  const { t } = useTranslation('orders');
-  return {
-    href: `/dashboard/activations/${a.id}`,
-    date: formatDateTime(a.created_at, lang),
-    country: lang === 'en' ? a.country_name_en : a.country_name_pt,
-    number: a.phone_number ? formatPhone(a.phone_number) : t('none'),
-    code: a.code ?? t('none'),
-    price: formatMoney(a.price, a.currency, lang),
-  };
-}
-
 function OrdersTable({ items, lang }: { items: Activation[]; lang: Lang }) {
   const { t } = useTranslation('orders');
+  const none = t('none');
+  const date = (a: Activation) => formatDateTime(a.created_at, lang);
   return (
-    <div className="hidden md:block">
-      <Table data-testid="orders-table" label={t('title')}>
-        <thead>
-          <tr>
-            <Th>{t('columns.date')}</Th>
-            <Th>{t('columns.service')}</Th>
-            <Th>{t('columns.country')}</Th>
-            <Th>{t('columns.number')}</Th>
-            <Th>{t('columns.code')}</Th>
-            <Th>{t('columns.status')}</Th>
-            <Th numeric>{t('columns.price')}</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((a) => (
-            <OrderRow key={a.id} activation={a} lang={lang} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
-  );
-}
-
-function OrderRow({ activation: a, lang }: { activation: Activation; lang: Lang }) {
-  const { t } = useTranslation('orders');
-  const row = useRow(a, lang);
-  return (
-    <tr data-testid="order-row" data-status={a.status}>
-      <Td className="tabular-nums">{row.date}</Td>
-      <Td>
-        <Link
-          to={row.href}
-          className="font-medium text-brand-800 hover:underline"
-          aria-label={t('open', { service: a.service_name, date: row.date })}
-        >
-          <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
-          {a.service_name}
-        </Link>
-      </Td>
-      <Td>
-        <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {row.country}
-      </Td>
-      <Td className="tabular-nums">{row.number}</Td>
-      <Td className="font-mono tabular-nums" data-testid="order-code">
-        {row.code}
-      </Td>
-      <Td>
-        <StatusBadge status={a.status} />
-      </Td>
-      <Td numeric>
-        <span className={a.settled === 'refunded' ? 'text-slate-500 line-through' : undefined}>
-          {row.price}
-        </span>
-        {a.settled === 'refunded' && <span className="block text-xs text-emerald-700">{t('refunded')}</span>}
-      </Td>
-    </tr>
-  );
-}
-
-function OrdersCards({ items, lang }: { items: Activation[]; lang: Lang }) {
-  return (
-    <ul className="flex flex-col gap-3 md:hidden" data-testid="orders-cards">
-      {items.map((a) => (
-        <OrderCard key={a.id} activation={a} lang={lang} />
-      ))}
-    </ul>
-  );
-}
-
-function OrderCard({ activation: a, lang }: { activation: Activation; lang: Lang }) {
-  const { t } = useTranslation('orders');
-  const row = useRow(a, lang);
-  return (
-    <li>
-      <Link
-        to={row.href}
-        className="block rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300"
-        aria-label={t('open', { service: a.service_name, date: row.date })}
-      >
-        <div className="flex items-start justify-between gap-3">
-          <p className="min-w-0 font-semibold text-slate-900">
-            <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
-            {a.service_name}{' '}
-            <span className="font-normal text-slate-600">
-              · <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" /> {row.country}
-            </span>
-          </p>
-          <StatusBadge status={a.status} />
-        </div>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">{t('columns.number')}</dt>
-          <dd className="text-right whitespace-nowrap tabular-nums">{row.number}</dd>
-          <dt className="text-slate-500">{t('columns.code')}</dt>
-          <dd className="text-right whitespace-nowrap font-mono tabular-nums">{row.code}</dd>
-          <dt className="text-slate-500">{t('columns.date')}</dt>
-          <dd className="text-right whitespace-nowrap tabular-nums">{row.date}</dd>
-          <dt className="text-slate-500">{t('columns.price')}</dt>
-          <dd className="text-right whitespace-nowrap font-semibold tabular-nums">
-            {row.price}
-            {a.settled === 'refunded' && (
-              <span className="block text-xs font-normal text-emerald-700">{t('refunded')}</span>
-            )}
-          </dd>
-        </dl>
-      </Link>
-    </li>
+    <DataTable
+      label={t('title')}
+      testId="orders-table"
+      rows={items}
+      rowKey={(a) => a.id}
+      rowProps={(a) => ({ 'data-testid': 'order-row', 'data-status': a.status })}
+      columns={[
+        { header: t('columns.date'), className: 'tabular-nums', cell: date },
+        {
+          header: t('columns.service'),
+          card: 'title',
+          cell: (a, form) => (
+            <Link
+              to={`/dashboard/activations/${a.id}`}
+              className={cn(
+                'font-medium text-brand-800 hover:underline',
+                form === 'card' && 'flex min-h-11 items-center gap-1',
+              )}
+              aria-label={t('open', { service: a.service_name, date: date(a) })}
+            >
+              <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 shrink-0 align-[-2px]" />{' '}
+              {a.service_name}
+            </Link>
+          ),
+        },
+        {
+          header: t('columns.country'),
+          cell: (a) => (
+            <>
+              <CountryFlag code={a.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
+              {lang === 'en' ? a.country_name_en : a.country_name_pt}
+            </>
+          ),
+        },
+        {
+          header: t('columns.number'),
+          className: 'tabular-nums',
+          cell: (a) => (a.phone_number ? formatPhone(a.phone_number) : none),
+        },
+        {
+          header: t('columns.code'),
+          className: 'font-mono tabular-nums',
+          cellProps: () => ({ 'data-testid': 'order-code' }),
+          cell: (a) => <span className="font-mono">{a.code ?? none}</span>,
+        },
+        { header: t('columns.status'), card: 'badge', cell: (a) => <StatusBadge status={a.status} /> },
+        {
+          header: t('columns.price'),
+          numeric: true,
+          cell: (a) => (
+            <>
+              <span className={a.settled === 'refunded' ? 'text-slate-500 line-through' : 'font-semibold'}>
+                {formatMoney(a.price, a.currency, lang)}
+              </span>
+              {a.settled === 'refunded' && (
+                <span className="block text-xs text-emerald-700">{t('refunded')}</span>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSignedAmount } from './adjust-form.ts';
+import { adjustResolver, parseSignedAmount } from './adjust-form.ts';
 import { toCsv } from './csv.ts';
 
 describe('adjust-balance amount', () => {
@@ -29,5 +29,25 @@ describe('report CSV', () => {
         ],
       ),
     ).toBe('a,b\r\n"x,y",\'=SUM(A1)\r\n1.5,"say ""hi"""');
+  });
+});
+
+describe('adjust-balance form, checked by the contract', () => {
+  const options = { fields: {}, shouldUseNativeValidation: false };
+
+  it('sends signed cents and the trimmed reason', async () => {
+    const result = await adjustResolver(
+      { currency: 'USD', amount: '-5,50', reason: '  Estorno manual ' },
+      undefined,
+      options,
+    );
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual({ currency: 'USD', amount: -550, reason: 'Estorno manual' });
+  });
+
+  it('names an unreadable amount and a short reason by their messages', async () => {
+    const result = await adjustResolver({ currency: 'BRL', amount: '0', reason: ' ab ' }, undefined, options);
+    expect(result.errors.amount?.message).toBe('adjust.errors.amount');
+    expect(result.errors.reason?.message).toBe('adjust.errors.reason');
   });
 });

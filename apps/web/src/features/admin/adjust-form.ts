@@ -1,4 +1,13 @@
-import { MAX_ADJUSTMENT_CENTS } from '@numero/contract/wallet';
+import type { Currency } from '@numero/contract/common';
+import { MAX_ADJUSTMENT_CENTS, WalletAdjustmentBody } from '@numero/contract/wallet';
+import { z } from 'zod';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
+
+export interface AdjustFields {
+  currency: Currency;
+  amount: string;
+  reason: string;
+}
 
 /** Signed cents from "10", "-5,50", "+2.5"; null when it is not a non-zero amount within the limit. */
 export function parseSignedAmount(text: string): number | null {
@@ -14,3 +23,19 @@ export function adjustmentKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `staff-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** The typed amount read as signed cents (unreadable counts as zero, which the contract refuses). */
+const adjustSchema = z.object({
+  currency: WalletAdjustmentBody.shape.currency,
+  amount: z
+    .string()
+    .transform((text) => parseSignedAmount(text) ?? 0)
+    .pipe(WalletAdjustmentBody.shape.amount),
+  reason: WalletAdjustmentBody.shape.reason,
+});
+
+/** react-hook-form's resolver for an adjustment, by the contract's WalletAdjustmentBody; errors are text keys. */
+export const adjustResolver = keyedResolver<AdjustFields, WalletAdjustmentBody>(adjustSchema, {
+  amount: 'adjust.errors.amount',
+  reason: 'adjust.errors.reason',
+});

@@ -209,4 +209,29 @@ describe('users screen', () => {
     expect(within(form).getByText('O email é obrigatório')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
+
+  it('an edit the API would refuse is refused in the form, with its message; a good one is sent', async () => {
+    renderPage();
+    const table = await screen.findByTestId('users-table');
+    fireEvent.click(within(table).getByRole('button', { name: 'Editar Bruno Lima' }));
+    const form = await screen.findByTestId('user-form');
+    const email = within(form).getByLabelText(/^Email/) as HTMLInputElement;
+    const phone = within(form).getByLabelText(/^Telefone/) as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'bruno@numero' } });
+    fireEvent.change(phone, { target: { value: '11 9000-000x' } });
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Informe um email válido')).toBeTruthy();
+    expect(within(form).getByText('Telefone inválido: use números, espaços, parênteses, + e -')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(email, { target: { value: ' Bruno.Lima@Numero.test ' } });
+    fireEvent.change(phone, { target: { value: '' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      email: 'bruno.lima@numero.test',
+      phone_number: null,
+    });
+  });
 });

@@ -4,7 +4,6 @@ import { ArrowLeft, UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { useSearchBox } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,13 +12,14 @@ import { SearchField, SelectField } from '../../components/ui/field.tsx';
 import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useSession } from '../../lib/session/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useAdminUserStats } from './api/get-admin-user-stats.ts';
 import { USERS_PAGE_SIZE, useAdminUsers } from './api/get-admin-users.ts';
 import { useUpdateAdminUser } from './api/update-admin-user.ts';
 import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { UserFormDialog } from './components/user-form-dialog.tsx';
-import { type RowActions, UsersCards, UsersTable } from './components/users-table.tsx';
+import { type RowActions, UsersTable } from './components/users-table.tsx';
 import { actionErrorMessage, loadErrorMessage } from './error-messages.ts';
 import { type DisplayUser, toDisplayUser } from './user-mapping.ts';
 
@@ -207,12 +207,7 @@ export function AdminUsersPage() {
         totalTestId="users-total"
         labels={(count) => paginationLabels(t, { total: count, page, pages })}
       >
-        {() => (
-          <>
-            <UsersTable users={users} lang={lang} actions={actions} />
-            <UsersCards users={users} lang={lang} actions={actions} />
-          </>
-        )}
+        {() => <UsersTable users={users} lang={lang} actions={actions} />}
       </PagedList>
 
       <section aria-label={t('footer.label')} className="mt-8" data-testid="users-footer">

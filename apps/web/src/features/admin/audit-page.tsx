@@ -3,10 +3,10 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedList } from '../../components/paged-list.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
 import { pageCount } from '../../components/ui/pagination.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
@@ -99,101 +99,78 @@ export function AuditPage() {
         })}
       >
         {(items) => (
-          <>
-            {/* Cards on a phone: every change in sight, nothing to scroll sideways. */}
-            <ul className="flex flex-col gap-3 md:hidden" data-testid="audit-cards">
-              {items.map((e) => {
-                const Icon = actionIcon(e.action);
-                const changes = describeChangesInWords(e, tw, lang);
-                return (
-                  <li
-                    key={e.id}
-                    className="rounded-xl border border-slate-200 bg-white p-4 text-sm"
-                    data-testid="audit-card"
-                  >
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="inline-flex items-center gap-2 font-medium">
-                        <Icon className="size-4 text-slate-500" aria-hidden />
-                        {actionLabel(e.action, t)}
+          <DataTable
+            label={t('audit.title')}
+            wideFrom="2xl"
+            testId="audit-table"
+            rows={items}
+            rowKey={(e) => e.id}
+            rowProps={(e) => ({ 'data-testid': 'audit-row', 'data-action': e.action })}
+            columns={[
+              {
+                header: t('audit.columns.when'),
+                card: 'badge',
+                className: 'tabular-nums',
+                cell: (e) => (
+                  <time dateTime={e.created_at} className="text-xs tabular-nums md:text-sm">
+                    {formatDateTime(e.created_at, lang)}
+                  </time>
+                ),
+              },
+              {
+                header: t('audit.columns.action'),
+                card: 'title',
+                // Every column but the time wraps, anywhere if need be: long addresses and ids never push it sideways.
+                className: 'whitespace-normal wrap-anywhere',
+                cell: (e) => {
+                  const Icon = actionIcon(e.action);
+                  return (
+                    <span className="inline-flex items-center gap-2 font-medium">
+                      <Icon className="size-4 text-slate-500" aria-hidden />
+                      {actionLabel(e.action, t)}
+                    </span>
+                  );
+                },
+              },
+              {
+                header: t('audit.columns.actor'),
+                className: 'whitespace-normal break-all',
+                cell: (e) => e.user_email ?? t('activity.anonymous'),
+              },
+              {
+                header: t('audit.columns.entity'),
+                className: 'whitespace-normal wrap-anywhere',
+                cell: (e) => (
+                  <>
+                    <span className="block">{entityLabel(e.entity_type, t)}</span>
+                    {(e.target_email ?? e.entity_id) && (
+                      <span className="block text-xs break-all text-slate-500">
+                        {e.target_email ?? e.entity_id}
                       </span>
-                      <time dateTime={e.created_at} className="text-xs text-slate-600 tabular-nums">
-                        {formatDateTime(e.created_at, lang)}
-                      </time>
-                    </div>
-                    <p className="mt-1 break-words text-slate-700">
-                      {e.user_email ?? t('activity.anonymous')} · {entityLabel(e.entity_type, t)}
-                      {(e.target_email ?? e.entity_id) && ` · ${e.target_email ?? e.entity_id}`}
-                    </p>
-                    {changes.length > 0 && (
-                      <ul className="mt-2 text-xs text-slate-700">
-                        {changes.map((c) => (
-                          <li key={c} className="break-words">
-                            {c}
-                          </li>
-                        ))}
-                      </ul>
                     )}
-                  </li>
-                );
-              })}
-            </ul>
-            <div className="hidden md:block">
-              <Table label={t('audit.title')} data-testid="audit-table">
-                <thead>
-                  <tr>
-                    <Th>{t('audit.columns.when')}</Th>
-                    <Th>{t('audit.columns.action')}</Th>
-                    <Th>{t('audit.columns.actor')}</Th>
-                    <Th>{t('audit.columns.entity')}</Th>
-                    <Th>{t('audit.columns.changes')}</Th>
-                    <Th>{t('audit.columns.ip')}</Th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {items.map((e) => {
-                    const Icon = actionIcon(e.action);
-                    const changes = describeChangesInWords(e, tw, lang);
-                    return (
-                      <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                        <Td className="tabular-nums">
-                          <time dateTime={e.created_at}>{formatDateTime(e.created_at, lang)}</time>
-                        </Td>
-                        <Td>
-                          <span className="inline-flex items-center gap-2 font-medium">
-                            <Icon className="size-4 text-slate-500" aria-hidden />
-                            {actionLabel(e.action, t)}
-                          </span>
-                        </Td>
-                        <Td>{e.user_email ?? t('activity.anonymous')}</Td>
-                        <Td>
-                          <span className="block">{entityLabel(e.entity_type, t)}</span>
-                          {(e.target_email ?? e.entity_id) && (
-                            <span className="block text-xs text-slate-500">
-                              {e.target_email ?? e.entity_id}
-                            </span>
-                          )}
-                        </Td>
-                        <Td className="max-w-md text-xs whitespace-normal text-slate-700">
-                          {changes.length === 0 ? (
-                            t('audit.noChanges')
-                          ) : (
-                            <ul>
-                              {changes.map((c) => (
-                                <li key={c} className="break-words">
-                                  {c}
-                                </li>
-                              ))}
-                            </ul>
-                          )}
-                        </Td>
-                        <Td className="font-mono text-xs">{e.ip ?? '—'}</Td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </Table>
-            </div>
-          </>
+                  </>
+                ),
+              },
+              {
+                header: t('audit.columns.changes'),
+                card: 'wide',
+                className: 'max-w-md text-xs whitespace-normal wrap-anywhere text-slate-700',
+                cell: (e) => {
+                  const changes = describeChangesInWords(e, tw, lang);
+                  return changes.length === 0 ? (
+                    t('audit.noChanges')
+                  ) : (
+                    <ul>
+                      {changes.map((c) => (
+                        <li key={c}>{c}</li>
+                      ))}
+                    </ul>
+                  );
+                },
+              },
+              { header: t('audit.columns.ip'), className: 'font-mono text-xs', cell: (e) => e.ip ?? '—' },
+            ]}
+          />
         )}
       </PagedList>
     </div>

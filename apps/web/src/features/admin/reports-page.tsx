@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { StatCard } from '../../components/stat-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { ErrorState, Skeleton, Spinner } from '../../components/ui/feedback.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatMoney, localeFor } from '../../i18n/format.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { useReports } from './api/get-reports.ts';
@@ -168,28 +168,22 @@ function Figures({
         )
       }
     >
-      <Table label={title}>
-        <thead>
-          <tr>
-            <Th>{t('top.name')}</Th>
-            <Th numeric>{t('top.orders')}</Th>
-            <Th numeric>{t('top.captured')}</Th>
-            <Th numeric>{t('top.revenue')}</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((x) => (
-            <tr key={x.code}>
-              <Td>{`${x.name} (${x.code})`}</Td>
-              <Td numeric>{x.orders}</Td>
-              <Td numeric>{x.captured}</Td>
-              <Td numeric>
-                {x.revenue_usd ? `${brl(x.revenue_brl)} · ${usd(x.revenue_usd)}` : brl(x.revenue_brl)}
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <DataTable
+        label={title}
+        rows={rows}
+        rowKey={(x) => x.code}
+        columns={[
+          { header: t('top.name'), card: 'title', cell: (x) => `${x.name} (${x.code})` },
+          { header: t('top.orders'), numeric: true, cell: (x) => x.orders },
+          { header: t('top.captured'), numeric: true, cell: (x) => x.captured },
+          {
+            header: t('top.revenue'),
+            numeric: true,
+            cell: (x) =>
+              x.revenue_usd ? `${brl(x.revenue_brl)} · ${usd(x.revenue_usd)}` : brl(x.revenue_brl),
+          },
+        ]}
+      />
       {rows.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('empty')}</p>}
     </Section>
   );
@@ -252,26 +246,26 @@ function Figures({
             )
           }
         >
-          <Table label={t('topups.title')}>
-            <thead>
-              <tr>
-                <Th>{t('topups.method')}</Th>
-                <Th>{t('topups.currency')}</Th>
-                <Th numeric>{t('topups.count')}</Th>
-                <Th numeric>{t('topups.amount')}</Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100" data-testid="topups-table">
-              {r.topups_by_method.map((x) => (
-                <tr key={`${x.method}-${x.currency}`}>
-                  <Td>{t(`methods.${x.method}`, { defaultValue: x.method })}</Td>
-                  <Td>{x.currency}</Td>
-                  <Td numeric>{x.count}</Td>
-                  <Td numeric>{formatMoney(x.amount, x.currency, lang)}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            label={t('topups.title')}
+            bodyTestId="topups-table"
+            rows={r.topups_by_method}
+            rowKey={(x) => `${x.method}-${x.currency}`}
+            columns={[
+              {
+                header: t('topups.method'),
+                card: 'title',
+                cell: (x) => t(`methods.${x.method}`, { defaultValue: x.method }),
+              },
+              { header: t('topups.currency'), card: 'badge', cell: (x) => x.currency },
+              { header: t('topups.count'), numeric: true, cell: (x) => x.count },
+              {
+                header: t('topups.amount'),
+                numeric: true,
+                cell: (x) => formatMoney(x.amount, x.currency, lang),
+              },
+            ]}
+          />
           {r.topups_by_method.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('empty')}</p>}
           <p className="mt-3 text-sm text-slate-600">
             {t('adjustments', {

@@ -3,8 +3,8 @@ import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, localeFor } from '../../i18n/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
@@ -50,118 +50,152 @@ export function SmsPage() {
           <ErrorState message={dashboardErrorMessage(list.error, t)} />
         ) : (
           <>
-            <Table label={t('providers')}>
-              <thead>
-                <tr>
-                  <Th>{t('position')}</Th>
-                  <Th>{t('name')}</Th>
-                  <Th>{t('status')}</Th>
-                  <Th numeric>{t('orders')}</Th>
-                  <Th numeric>{t('success')}</Th>
-                  <Th numeric>{t('median')}</Th>
-                  <Th>{t('enabled')}</Th>
-                  {canWrite && <Th>{t('order')}</Th>}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.data.providers.map((p, i, all) => {
-                  const disabled = all.filter((x) => !x.enabled).map((x) => x.name);
-                  const move = (by: -1 | 1) => {
-                    const next = [...all];
-                    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
-                    send(next, disabled);
-                  };
-                  return (
-                    <tr key={p.name} data-testid={`provider-${p.name}`}>
-                      <Td>{p.position}</Td>
-                      <Td className="font-medium">{p.name}</Td>
-                      <Td>
-                        <Badge tone={statusTone[p.status]}>{t(`statuses.${p.status}`)}</Badge>
-                        {p.checked_at && (
-                          <span className="ml-2 text-xs text-slate-500">
-                            {formatDateTime(p.checked_at, lang)}
-                            {p.latency_ms !== null && ` · ${p.latency_ms} ms`}
-                          </span>
-                        )}
-                      </Td>
-                      <Td numeric>{p.orders}</Td>
-                      <Td numeric>{pct(p.success_rate)}</Td>
-                      <Td numeric>{seconds(p.median_seconds_to_code)}</Td>
-                      <Td>
-                        <input
-                          type="checkbox"
-                          className="size-5 accent-brand-700"
-                          aria-label={t('enabledOf', { name: p.name })}
-                          checked={p.enabled}
-                          disabled={!canWrite || save.isPending}
-                          onChange={(e) =>
-                            send(
-                              all,
-                              e.target.checked ? disabled.filter((n) => n !== p.name) : [...disabled, p.name],
-                            )
-                          }
-                        />
-                      </Td>
-                      {canWrite && (
-                        <Td>
-                          <span className="flex gap-1">
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              aria-label={t('up', { name: p.name })}
-                              disabled={i === 0 || save.isPending}
-                              onClick={() => move(-1)}
-                              icon={<ArrowUp className="size-4" aria-hidden />}
-                            />
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              aria-label={t('down', { name: p.name })}
-                              disabled={i === all.length - 1 || save.isPending}
-                              onClick={() => move(1)}
-                              icon={<ArrowDown className="size-4" aria-hidden />}
-                            />
-                          </span>
-                        </Td>
-                      )}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </Table>
+            <ProvidersTable
+              providers={list.data.providers}
+              canWrite={canWrite}
+              busy={save.isPending}
+              send={send}
+              pct={pct}
+              seconds={seconds}
+              lang={lang}
+            />
             <p className="text-sm text-slate-600">{t('credentials')}</p>
             <section>
               <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('latest')}</h2>
               {list.data.latest_sms.length === 0 ? (
                 <p className="text-sm text-slate-600">{t('noSms')}</p>
               ) : (
-                <Table label={t('latest')}>
-                  <thead>
-                    <tr>
-                      <Th>{t('received')}</Th>
-                      <Th>{t('activation')}</Th>
-                      <Th>{t('product')}</Th>
-                      <Th>{t('name')}</Th>
-                      <Th>{t('code')}</Th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100" data-testid="latest-sms">
-                    {list.data.latest_sms.map((m) => (
-                      <tr key={`${m.activation_id}-${m.received_at}`}>
-                        <Td>{formatDateTime(m.received_at, lang)}</Td>
-                        <Td className="font-mono text-xs">#{m.activation_id.slice(0, 8)}</Td>
-                        <Td>{`${m.service_code.toUpperCase()} · ${m.country_code}`}</Td>
-                        <Td>{m.provider ?? '—'}</Td>
-                        <Td className="font-mono">{m.code}</Td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  label={t('latest')}
+                  bodyTestId="latest-sms"
+                  rows={list.data.latest_sms}
+                  rowKey={(m) => `${m.activation_id}-${m.received_at}`}
+                  columns={[
+                    { header: t('received'), cell: (m) => formatDateTime(m.received_at, lang) },
+                    {
+                      header: t('activation'),
+                      className: 'font-mono text-xs',
+                      cell: (m) => `#${m.activation_id.slice(0, 8)}`,
+                    },
+                    {
+                      header: t('product'),
+                      card: 'title',
+                      cell: (m) => `${m.service_code.toUpperCase()} · ${m.country_code}`,
+                    },
+                    { header: t('name'), cell: (m) => m.provider ?? '—' },
+                    {
+                      header: t('code'),
+                      card: 'badge',
+                      className: 'font-mono',
+                      cell: (m) => <span className="font-mono">{m.code}</span>,
+                    },
+                  ]}
+                />
               )}
             </section>
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/** The providers in failover order: health, figures, on/off and (ADMIN) moving one up or down. */
+function ProvidersTable({
+  providers,
+  canWrite,
+  busy,
+  send,
+  pct,
+  seconds,
+  lang,
+}: {
+  providers: SmsProviderView[];
+  canWrite: boolean;
+  busy: boolean;
+  send: (providers: SmsProviderView[], disabled: string[]) => void;
+  pct: (x: number | null) => string;
+  seconds: (x: number | null) => string;
+  lang: string;
+}) {
+  const { t } = useTranslation('admin-sms');
+  const disabled = providers.filter((x) => !x.enabled).map((x) => x.name);
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...providers];
+    [next[i], next[i + by]] = [next[i + by]!, next[i]!];
+    send(next, disabled);
+  };
+  return (
+    <DataTable
+      label={t('providers')}
+      rows={providers}
+      rowKey={(p) => p.name}
+      rowProps={(p) => ({ 'data-testid': `provider-${p.name}` })}
+      columns={[
+        { header: t('position'), cell: (p) => p.position },
+        { header: t('name'), card: 'title', className: 'font-medium', cell: (p) => p.name },
+        {
+          header: t('status'),
+          cell: (p) => (
+            <>
+              <Badge tone={statusTone[p.status]}>{t(`statuses.${p.status}`)}</Badge>
+              {p.checked_at && (
+                <span className="ml-2 text-xs text-slate-500">
+                  {formatDateTime(p.checked_at, lang)}
+                  {p.latency_ms !== null && ` · ${p.latency_ms} ms`}
+                </span>
+              )}
+            </>
+          ),
+        },
+        { header: t('orders'), numeric: true, cell: (p) => p.orders },
+        { header: t('success'), numeric: true, cell: (p) => pct(p.success_rate) },
+        { header: t('median'), numeric: true, cell: (p) => seconds(p.median_seconds_to_code) },
+        {
+          header: t('enabled'),
+          card: 'badge',
+          cell: (p) => (
+            <input
+              type="checkbox"
+              className="size-6 accent-brand-700"
+              aria-label={t('enabledOf', { name: p.name })}
+              checked={p.enabled}
+              disabled={!canWrite || busy}
+              onChange={(e) =>
+                send(
+                  providers,
+                  e.target.checked ? disabled.filter((n) => n !== p.name) : [...disabled, p.name],
+                )
+              }
+            />
+          ),
+        },
+        canWrite && {
+          header: t('order'),
+          card: 'actions',
+          cell: (p) => {
+            const i = providers.indexOf(p);
+            return (
+              <span className="flex gap-1">
+                <Button
+                  variant="ghost"
+                  aria-label={t('up', { name: p.name })}
+                  disabled={i === 0 || busy}
+                  onClick={() => move(i, -1)}
+                  icon={<ArrowUp className="size-4" aria-hidden />}
+                />
+                <Button
+                  variant="ghost"
+                  aria-label={t('down', { name: p.name })}
+                  disabled={i === providers.length - 1 || busy}
+                  onClick={() => move(i, 1)}
+                  icon={<ArrowDown className="size-4" aria-hidden />}
+                />
+              </span>
+            );
+          },
+        },
+      ]}
+    />
   );
 }

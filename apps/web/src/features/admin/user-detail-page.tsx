@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
@@ -16,6 +16,7 @@ import { useRevokeUserApiKey, useUserDetail } from './api/user-detail.ts';
 import { actionLabel } from './audit-labels.ts';
 import { describeChanges } from './audit-page.tsx';
 import { AdjustBalanceDialog } from './components/adjust-balance-dialog.tsx';
+import { ResetPasswordButton } from './components/reset-password-button.tsx';
 import { dashboardErrorMessage } from './error-message.ts';
 
 /** /admin/users/:id: one customer as support sees them; ADMIN adjusts the balance, ends sessions, revokes keys. */
@@ -104,6 +105,7 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
             >
               {t('endSessions')}
             </Button>
+            <ResetPasswordButton userId={user.id} email={user.email} />
           </div>
         )}
       </div>
@@ -126,51 +128,48 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
       </div>
 
       <Section title={t('orders.title')} empty={detail.orders.length === 0}>
-        <Table label={t('orders.title')}>
-          <thead>
-            <tr>
-              <Th>{t('orders.when')}</Th>
-              <Th>{t('orders.product')}</Th>
-              <Th>{t('orders.status')}</Th>
-              <Th numeric>{t('orders.price')}</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {detail.orders.map((o) => (
-              <tr key={o.id}>
-                <Td>{when(o.created_at)}</Td>
-                <Td>{`${o.service_code.toUpperCase()} · ${o.country_code}`}</Td>
-                <Td>{o.status}</Td>
-                <Td numeric>{money(o.price, o.currency)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          label={t('orders.title')}
+          rows={detail.orders}
+          rowKey={(o) => o.id}
+          columns={[
+            { header: t('orders.when'), cell: (o) => when(o.created_at) },
+            {
+              header: t('orders.product'),
+              card: 'title',
+              cell: (o) => `${o.service_code.toUpperCase()} · ${o.country_code}`,
+            },
+            { header: t('orders.status'), card: 'badge', cell: (o) => o.status },
+            { header: t('orders.price'), numeric: true, cell: (o) => money(o.price, o.currency) },
+          ]}
+        />
       </Section>
 
       <Section title={t('transactions.title')} empty={detail.transactions.length === 0}>
-        <Table label={t('transactions.title')}>
-          <thead>
-            <tr>
-              <Th>{t('transactions.when')}</Th>
-              <Th>{t('transactions.description')}</Th>
-              <Th numeric>{t('transactions.amount')}</Th>
-              <Th numeric>{t('transactions.after')}</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100" data-testid="transactions">
-            {detail.transactions.map((x) => (
-              <tr key={`${x.id}-${x.currency}`}>
-                <Td>{when(x.created_at)}</Td>
-                <Td>{x.description}</Td>
-                <Td numeric className={x.amount < 0 ? 'text-red-700' : 'text-emerald-700'}>
+        <DataTable
+          label={t('transactions.title')}
+          bodyTestId="transactions"
+          rows={detail.transactions}
+          rowKey={(x) => `${x.id}-${x.currency}`}
+          columns={[
+            { header: t('transactions.when'), cell: (x) => when(x.created_at) },
+            { header: t('transactions.description'), card: 'title', cell: (x) => x.description },
+            {
+              header: t('transactions.amount'),
+              numeric: true,
+              cell: (x) => (
+                <span className={x.amount < 0 ? 'text-red-700' : 'text-emerald-700'}>
                   {money(x.amount, x.currency)}
-                </Td>
-                <Td numeric>{money(x.balance_after, x.currency)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                </span>
+              ),
+            },
+            {
+              header: t('transactions.after'),
+              numeric: true,
+              cell: (x) => money(x.balance_after, x.currency),
+            },
+          ]}
+        />
       </Section>
 
       <Section title={t('sessions.title')} empty={detail.sessions.length === 0}>

@@ -1,10 +1,12 @@
+import { AdminUserCreate } from '@numero/contract/admin';
 import { describe, expect, it } from 'vitest';
 import {
   emptyUserForm,
   toCreatePayload,
   toUpdatePayload,
+  type UserFormValues,
   userFormFrom,
-  validateUserForm,
+  userFormResolver,
 } from './user-form.ts';
 import type { DisplayUser } from './user-mapping.ts';
 
@@ -28,23 +30,61 @@ describe('admin user form (spec §5)', () => {
     expect(emptyUserForm()).toMatchObject({ role: 'USER', active: true, name: '', email: '' });
   });
 
-  it('requires a name and a valid email; the phone is optional but must look like one', () => {
-    expect(validateUserForm(emptyUserForm())).toEqual({
+  const options = { fields: {}, shouldUseNativeValidation: false };
+  /** The message key of each field the form refuses, as the dialog shows them. */
+  const refused = async (values: UserFormValues) => {
+    const { errors } = await userFormResolver(values, undefined, options);
+    return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]));
+  };
+
+  it('requires a name and a valid email; the phone is optional but must look like one', async () => {
+    expect(await refused(emptyUserForm())).toEqual({
       name: 'form.errors.nameRequired',
       email: 'form.errors.emailRequired',
     });
-    expect(validateUserForm({ ...emptyUserForm(), name: 'A', email: 'no-at-sign' })).toEqual({
+    expect(await refused({ ...emptyUserForm(), name: '   ', email: '  ' })).toEqual({
+      name: 'form.errors.nameRequired',
+      email: 'form.errors.emailRequired',
+    });
+    expect(await refused({ ...emptyUserForm(), name: 'A', email: 'no-at-sign' })).toEqual({
       email: 'form.errors.emailInvalid',
     });
-    expect(validateUserForm({ ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: 'call me' })).toEqual({
+    expect(await refused({ ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: 'call me' })).toEqual({
       phone: 'form.errors.phoneInvalid',
     });
     expect(
-      validateUserForm({ ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: '+55 (11) 91234-5678' }),
+      await refused({ ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: '+55 (11) 91234-5678' }),
     ).toEqual({});
-    expect(validateUserForm({ ...emptyUserForm(), name: 'x'.repeat(121), email: 'a@b.co' })).toEqual({
+    expect(await refused({ ...emptyUserForm(), name: 'x'.repeat(121), email: 'a@b.co' })).toEqual({
       name: 'form.errors.nameTooLong',
     });
+    expect(
+      await refused({ ...emptyUserForm(), name: 'A', email: 'a@b.co', country: 'x'.repeat(57) }),
+    ).toEqual({ country: 'form.errors.countryTooLong' });
+  });
+
+  it('refuses what the API refuses, by the same contract rules', async () => {
+    const create = (v: UserFormValues) => AdminUserCreate.safeParse(toCreatePayload(v)).success;
+    const cases: UserFormValues[] = [
+      { ...emptyUserForm(), name: 'A', email: 'a@b' },
+      { ...emptyUserForm(), name: 'A', email: 'a b@numero.test' },
+      { ...emptyUserForm(), name: 'A', email: `${'x'.repeat(250)}@b.co` },
+      { ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: '9'.repeat(33) },
+      { ...emptyUserForm(), name: 'A', email: 'a@b.co', phone: '11 9x' },
+    ];
+    for (const values of cases) {
+      expect(create(values), JSON.stringify(values)).toBe(false);
+      expect(Object.keys(await refused(values)), JSON.stringify(values)).not.toHaveLength(0);
+    }
+    const fine = {
+      ...emptyUserForm(),
+      name: ' Ana ',
+      email: ' Ana@Numero.test ',
+      phone: ' +1 (555) 010-0000 ',
+    };
+    expect(create(fine)).toBe(true);
+    const { values } = await userFormResolver(fine, undefined, options);
+    expect(values).toMatchObject({ name: 'Ana', email: 'ana@numero.test', phone: '+1 (555) 010-0000' });
   });
 
   it('creates with one role, pt-BR, the currency of the country, and no password', () => {

@@ -1,5 +1,13 @@
-import type { AdminUserCreate, AdminUserUpdate } from '@numero/contract/admin';
-import type { Role } from '@numero/contract/common';
+import {
+  type AdminUserCreate,
+  type AdminUserUpdate,
+  UserEmail,
+  UserFullName,
+  UserPhoneNumber,
+} from '@numero/contract/admin';
+import { Role } from '@numero/contract/common';
+import { z } from 'zod';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { currencyForCountry, type DisplayUser } from './user-mapping.ts';
 
 /** The roles the form offers: the spec's USER, PREMIUM, ADMIN, and the store's CUSTOMER and MANAGER. */
@@ -13,8 +21,6 @@ export interface UserFormValues {
   role: Role;
   active: boolean;
 }
-
-export type UserFormErrors = Partial<Record<'name' | 'email' | 'phone' | 'country', string>>;
 
 /** Keys (namespace `admin-users`) of the form's messages. */
 export const FORM_MESSAGES = {
@@ -42,22 +48,29 @@ export function userFormFrom(user: DisplayUser): UserFormValues {
   };
 }
 
-// The same rules the server applies (packages/contract/src/admin.ts), checked before sending.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9 ()-]*$/;
+const filled = <T extends z.ZodType<unknown, string>>(rule: T) => z.string().trim().min(1).pipe(rule);
 
-export function validateUserForm(v: UserFormValues): UserFormErrors {
-  const errors: UserFormErrors = {};
-  if (!v.name.trim()) errors.name = FORM_MESSAGES.nameRequired;
-  else if (v.name.trim().length > 120) errors.name = FORM_MESSAGES.nameTooLong;
-  if (!v.email.trim()) errors.email = FORM_MESSAGES.emailRequired;
-  else if (!EMAIL.test(v.email.trim()) || v.email.trim().length > 254)
-    errors.email = FORM_MESSAGES.emailInvalid;
-  if (v.phone.trim() && (!PHONE.test(v.phone.trim()) || v.phone.trim().length > 32))
-    errors.phone = FORM_MESSAGES.phoneInvalid;
-  if (v.country.trim().length > 56) errors.country = FORM_MESSAGES.countryTooLong;
-  return errors;
-}
+/**
+ * The form checked by the contract's rules for these fields (what POST /users/register and PATCH
+ * /users/{id} check). The name is required on top, as spec §5 asks of this form; the country is never
+ * sent (it only picks the currency), so its bound is the form's own.
+ */
+const userFormSchema = z.object({
+  name: filled(UserFullName),
+  email: filled(UserEmail),
+  phone: UserPhoneNumber,
+  country: z.string().trim().max(56),
+  role: Role,
+  active: z.boolean(),
+});
+
+/** react-hook-form's resolver for the user form: its values trimmed, a refused field named in its own words. */
+export const userFormResolver = keyedResolver<UserFormValues, UserFormValues>(userFormSchema, {
+  name: { blank: FORM_MESSAGES.nameRequired, invalid: FORM_MESSAGES.nameTooLong },
+  email: { blank: FORM_MESSAGES.emailRequired, invalid: FORM_MESSAGES.emailInvalid },
+  phone: FORM_MESSAGES.phoneInvalid,
+  country: FORM_MESSAGES.countryTooLong,
+});
 
 /** POST /api/v1/users/register: no password, so the server makes a temporary one and shows it once. */
 export function toCreatePayload(v: UserFormValues): AdminUserCreate {

@@ -41,3 +41,8 @@ export function serverDetail(error: unknown): string | null {
 export function needsSecondFactor(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'TOTP_REQUIRED';
 }
+
+/** The password was right but the account's address is not confirmed yet: the form offers a new link. */
+export function emailNotVerified(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED';
+}

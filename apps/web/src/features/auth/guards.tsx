@@ -91,3 +91,18 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   if (!isStaff(user)) return <AccessDenied />;
   return <StaffTwoFactorGate>{children}</StaffTwoFactorGate>;
 }
+
+/** Where a user holding an admin-issued temporary password is kept until they set their own. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
+
+/**
+ * Sends a user signed in with a temporary password to /change-password from any page, and keeps them
+ * there until the new password is set (the API refuses them every other call meanwhile).
+ */
+export function PasswordChangeGate({ children }: { children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  if (status === 'authenticated' && user?.must_change_password && location.pathname !== CHANGE_PASSWORD_PATH)
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+  return children;
+}

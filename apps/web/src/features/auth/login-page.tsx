@@ -1,13 +1,22 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useSession } from '../../lib/session/session.tsx';
+import { toast } from '../../lib/toast.ts';
+import { useResendVerification } from './api/email-address.ts';
 import { OIDC_START_PATH, useAuthProviders } from './api/get-auth-providers.ts';
+import { firstProblem, loginSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
-import { loginErrorKey, needsSecondFactor, serverDetail } from './error-messages.ts';
+import { emailNotVerified, loginErrorKey, needsSecondFactor, serverDetail } from './error-messages.ts';
+
+interface LoginFields {
+  email: string;
+  password: string;
+  otp: string;
+}
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -15,33 +24,37 @@ export function LoginPage() {
   const location = useLocation();
   const providers = useAuthProviders();
   // After registering, the new user's email is already filled in.
-  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState<string | null>(null);
+  const email = (location.state as { email?: string } | null)?.email ?? '';
+  const [askOtp, setAskOtp] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [unverified, setUnverified] = useState(false);
+  const resend = useResendVerification();
+  const form = useForm<LoginFields>({
+    resolver: specResolver(loginSchema(askOtp)),
+    defaultValues: { email, password: '', otp: '' },
+  });
+  const { errors, isSubmitting: busy } = form.formState;
+  const problem = firstProblem(errors, ['validation.required', 'validation.tooLong']);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password || otp === '') {
-      setError(t('validation.required'));
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ email, password, otp }) => {
     setError(null);
-    setBusy(true);
     try {
       // On success the visitors-only guard takes the now signed-in user on to /dashboard.
-      await login({ email, password, ...(otp ? { otp } : {}) });
+      await login({ email, password, ...(askOtp && otp ? { otp } : {}) });
     } catch (err) {
-      setBusy(false);
-      if (needsSecondFactor(err) && otp === null) {
-        setOtp('');
+      if (needsSecondFactor(err) && !askOtp) {
+        setAskOtp(true);
+        return;
+      }
+      if (emailNotVerified(err)) {
+        setUnverified(true);
+        setError(serverDetail(err) ?? t('errors.loginFailed'));
         return;
       }
       setError(t(loginErrorKey(err)));
       toast.error(serverDetail(err) ?? t('errors.loginToast'));
     }
-  }
+  });
 
   return (
     <AuthCard
@@ -57,37 +70,50 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={error} />
+        <FormAlert message={problem ? t(problem) : error} />
         <TextField
           label={t('login.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error !== null && !email.trim() ? true : undefined}
+          {...form.register('email')}
+          aria-invalid={errors.email ? true : undefined}
         />
         <TextField
           label={t('login.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error !== null && !password ? true : undefined}
+          {...form.register('password')}
+          aria-invalid={errors.password ? true : undefined}
         />
-        {otp !== null && (
+        {askOtp && (
           <TextField
             label={t('login.otp')}
             hint={t('login.otpHint')}
-            name="otp"
             autoComplete="one-time-code"
             autoFocus
-            value={otp}
-            onChange={(e) => setOtp(e.target.value)}
-            aria-invalid={error !== null && !otp ? true : undefined}
+            {...form.register('otp')}
+            aria-invalid={errors.otp ? true : undefined}
           />
+        )}
+        {unverified && (
+          <Button
+            variant="secondary"
+            className="w-full"
+            loading={resend.isPending}
+            disabled={resend.isSuccess}
+            onClick={() =>
+              resend.mutate(
+                { email: form.getValues('email').trim() },
+                {
+                  onSuccess: () => toast.success(t('login.resent')),
+                  onError: (err) => toast.error(serverDetail(err) ?? t('errors.network')),
+                },
+              )
+            }
+          >
+            {t('login.resend')}
+          </Button>
         )}
         <p className="-mt-2 text-right text-sm">
           <Link

@@ -1,5 +1,6 @@
-import { PASSWORD_MIN_LENGTH, type RegisterBody } from '@numero/contract/auth';
+import type { RegisterBody } from '@numero/contract/auth';
 import { normaliseLanguage } from '../../i18n/index.ts';
+import { problemOf, REGISTER_ORDER, registerSchema, type ValidationKey } from './auth-forms.ts';
 
 export interface RegisterFields {
   email: string;
@@ -7,26 +8,9 @@ export interface RegisterFields {
   confirmPassword: string;
 }
 
-export type RegisterValidationKey =
-  | 'validation.required'
-  | 'validation.invalidEmail'
-  | 'validation.passwordMismatch'
-  | 'validation.passwordTooShort';
-
-// The browser's own rule for type=email, in short; the server has the last word.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The first problem of spec §5 the form has, or null when it may be sent. */
-export function validateRegister({
-  email,
-  password,
-  confirmPassword,
-}: RegisterFields): RegisterValidationKey | null {
-  if (!email.trim() || !password || !confirmPassword) return 'validation.required';
-  if (!EMAIL.test(email.trim())) return 'validation.invalidEmail';
-  if (password !== confirmPassword) return 'validation.passwordMismatch';
-  if (password.length < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort';
-  return null;
+export function validateRegister(fields: RegisterFields): ValidationKey | null {
+  return problemOf(registerSchema, fields, REGISTER_ORDER);
 }
 
 /** A new account starts in the interface's language and its currency: pt → pt-BR/BRL, en → en-US/USD. */

@@ -1,40 +1,36 @@
 import { PASSWORD_MIN_LENGTH } from '@numero/contract/auth';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
+import { useAuthProviders } from './api/get-auth-providers.ts';
 import { useRegister } from './api/register.ts';
+import { firstProblem, REGISTER_ORDER, registerSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { registerErrorKey, serverDetail } from './error-messages.ts';
-import {
-  type RegisterFields,
-  type RegisterValidationKey,
-  registerBody,
-  validateRegister,
-} from './register-form.ts';
+import { type RegisterFields, registerBody } from './register-form.ts';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const register = useRegister();
-  const [fields, setFields] = useState<RegisterFields>({ email: '', password: '', confirmPassword: '' });
-  const [problem, setProblem] = useState<RegisterValidationKey | null>(null);
+  const providers = useAuthProviders();
   const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterFields>({
+    resolver: specResolver(registerSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const problem = firstProblem(errors, REGISTER_ORDER);
 
-  const set = (name: keyof RegisterFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const invalid = validateRegister(fields);
-    setProblem(invalid);
-    setError(invalid ? t(invalid) : null);
-    if (invalid) return;
+  const onSubmit = form.handleSubmit((fields) => {
+    setError(null);
     register.mutate(registerBody(fields, i18n.language), {
       onSuccess: () => {
-        toast.success(t('register.success'));
+        toast.success(t(providers.data?.email_verification ? 'register.checkEmail' : 'register.success'));
         void navigate('/login', { state: { email: fields.email.trim() } });
       },
       onError: (err) => {
@@ -42,9 +38,9 @@ export function RegisterPage() {
         toast.error(serverDetail(err) ?? t('errors.registerToast'));
       },
     });
-  }
+  });
 
-  const flag = (bad: boolean) => (bad ? true : undefined);
+  const flag = (name: keyof RegisterFields) => (errors[name] ? true : undefined);
   const busy = register.isPending;
   return (
     <AuthCard
@@ -60,45 +56,30 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={error} />
+        <FormAlert message={problem ? t(problem) : error} />
         <TextField
           label={t('register.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={fields.email}
-          onChange={set('email')}
-          aria-invalid={flag(
-            (problem === 'validation.required' && !fields.email.trim()) ||
-              problem === 'validation.invalidEmail',
-          )}
+          {...form.register('email')}
+          aria-invalid={flag('email')}
         />
         <TextField
           label={t('register.password')}
           type="password"
-          name="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('register.passwordHint')}
-          value={fields.password}
-          onChange={set('password')}
-          aria-invalid={flag(
-            (problem === 'validation.required' && !fields.password) ||
-              problem === 'validation.passwordTooShort',
-          )}
+          {...form.register('password')}
+          aria-invalid={flag('password')}
         />
         <TextField
           label={t('register.confirmPassword')}
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={fields.confirmPassword}
-          onChange={set('confirmPassword')}
-          aria-invalid={flag(
-            (problem === 'validation.required' && !fields.confirmPassword) ||
-              problem === 'validation.passwordMismatch',
-          )}
+          {...form.register('confirmPassword')}
+          aria-invalid={flag('confirmPassword')}
         />
         <Button type="submit" size="lg" loading={busy} className="w-full">
           {busy ? t('register.submitting') : t('register.submit')}

@@ -1,11 +1,13 @@
 import { PASSWORD_MIN_LENGTH } from '@numero/contract/auth';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
 import { useResetPassword } from './api/password-reset.ts';
+import { firstProblem, NEW_PASSWORD_ORDER, resetPasswordSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { serverDetail } from './error-messages.ts';
 
@@ -21,15 +23,14 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [token] = useState(() => tokenFromHash(location.hash));
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ password: string; confirmPassword: string }>({
+    resolver: specResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const problem = firstProblem(form.formState.errors, NEW_PASSWORD_ORDER);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirm) return setError(t('validation.required'));
-    if (password.length < PASSWORD_MIN_LENGTH) return setError(t('validation.passwordTooShort'));
-    if (password !== confirm) return setError(t('validation.passwordMismatch'));
+  const onSubmit = form.handleSubmit(({ password }) => {
     setError(null);
     reset.mutate(
       { token: token ?? '', password },
@@ -41,7 +42,7 @@ export function ResetPasswordPage() {
         onError: (err) => setError(serverDetail(err) ?? t('errors.network')),
       },
     );
-  }
+  });
 
   const footer = (
     <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -57,24 +58,22 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={footer}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={error} />
+        <FormAlert message={problem ? t(problem) : error} />
         <TextField
           label={t('reset.password')}
           type="password"
-          name="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
           hint={t('register.passwordHint')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
+          aria-invalid={form.formState.errors.password ? true : undefined}
         />
         <TextField
           label={t('register.confirmPassword')}
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          {...form.register('confirmPassword')}
+          aria-invalid={form.formState.errors.confirmPassword ? true : undefined}
         />
         <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
           {t('reset.submit')}

@@ -2,11 +2,11 @@ import type { TwoFactorSetup } from '@numero/contract/auth';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { Badge, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { toast } from '../../lib/toast.ts';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,

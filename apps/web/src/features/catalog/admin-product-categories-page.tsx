@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge, EmptyState, ErrorState } from '../../components/ui/feedback.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
 
@@ -35,45 +35,48 @@ export function AdminProductCategoriesPage() {
         ) : options.data.categories.length === 0 ? (
           <EmptyState title={t('categories.empty')} />
         ) : (
-          <Table label={t('categories.label')} data-testid="categories-table">
-            <thead>
-              <tr>
-                <Th>{t('categories.name')}</Th>
-                <Th>{t('categories.slug')}</Th>
-                <Th numeric>{t('categories.products')}</Th>
-                <Th numeric>{t('categories.activeProducts')}</Th>
-                <Th>{t('categories.status')}</Th>
-                <Th className="relative">
-                  <span className="sr-only">{t('categories.view')}</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {options.data.categories.map((c) => (
-                <tr key={c.slug} data-testid="category-row">
-                  <Td className="font-medium text-slate-900">{c.name}</Td>
-                  <Td className="font-mono text-xs">{c.slug}</Td>
-                  <Td numeric>{c.product_count}</Td>
-                  <Td numeric>{c.active_count}</Td>
-                  <Td>
-                    <Badge tone={c.is_active ? 'success' : 'neutral'}>
-                      {t(c.is_active ? 'categories.active' : 'categories.inactive')}
-                    </Badge>
-                  </Td>
-                  <Td>
-                    <Link
-                      to={`/admin/products?category=${encodeURIComponent(c.slug)}`}
-                      className={buttonClasses('secondary')}
-                      aria-label={t('categories.viewLabel', { name: c.name })}
-                    >
-                      {t('categories.view')}
-                      <ArrowRight className="size-4" aria-hidden />
-                    </Link>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            label={t('categories.label')}
+            testId="categories-table"
+            rows={options.data.categories}
+            rowKey={(c) => c.slug}
+            rowProps={() => ({ 'data-testid': 'category-row' })}
+            columns={[
+              {
+                header: t('categories.name'),
+                card: 'title',
+                className: 'font-medium text-slate-900',
+                cell: (c) => c.name,
+              },
+              { header: t('categories.slug'), className: 'font-mono text-xs', cell: (c) => c.slug },
+              { header: t('categories.products'), numeric: true, cell: (c) => c.product_count },
+              { header: t('categories.activeProducts'), numeric: true, cell: (c) => c.active_count },
+              {
+                header: t('categories.status'),
+                card: 'badge',
+                cell: (c) => (
+                  <Badge tone={c.is_active ? 'success' : 'neutral'}>
+                    {t(c.is_active ? 'categories.active' : 'categories.inactive')}
+                  </Badge>
+                ),
+              },
+              {
+                header: t('categories.view'),
+                srOnlyHeader: true,
+                card: 'actions',
+                cell: (c) => (
+                  <Link
+                    to={`/admin/products?category=${encodeURIComponent(c.slug)}`}
+                    className={buttonClasses('secondary')}
+                    aria-label={t('categories.viewLabel', { name: c.name })}
+                  >
+                    {t('categories.view')}
+                    <ArrowRight className="size-4" aria-hidden />
+                  </Link>
+                ),
+              },
+            ]}
+          />
         )}
       </div>
     </div>

@@ -59,7 +59,14 @@ describe('new product form', () => {
     const router = renderAt('/admin/products/new');
     const form = await screen.findByTestId('product-new-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Criar produto' }));
-    expect(within(form).getAllByRole('alert').length).toBeGreaterThan(0);
+    // The contract's checks run in the browser before anything is sent, with the page's messages.
+    const alerts = (await within(form).findAllByRole('alert')).map((a) => a.textContent);
+    expect(alerts).toEqual([
+      'Escolha um serviço e um país.',
+      'Escolha um serviço e um país.',
+      'Informe um preço maior que zero, de até R$\u00a010.000,00, com no máximo 2 casas decimais.',
+      'Informe um preço maior que zero, de até US$\u00a010.000,00, com no máximo 2 casas decimais.',
+    ]);
     expect(posts).toHaveLength(0);
 
     fireEvent.change(within(form).getByLabelText('Serviço'), { target: { value: 'tg' } });

@@ -1,8 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { actionErrorText } from '../../components/list-parts.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -11,9 +10,11 @@ import { CheckboxField, SelectField } from '../../components/ui/field.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { sortByName } from '../../lib/collate.ts';
+import { toast } from '../../lib/toast.ts';
 import { useCreateProduct } from './api/create-product.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
-import { PriceStockFields, type PriceStockText, parsePriceStock } from './components/price-stock-fields.tsx';
+import { PriceStockFields } from './components/price-stock-fields.tsx';
+import { type ProductNewBody, type ProductNewFields, productNewResolver } from './product-form.ts';
 
 /** /admin/products/new: a product for a service in a country that has none yet. */
 export function AdminProductNewPage() {
@@ -22,35 +23,20 @@ export function AdminProductNewPage() {
   const navigate = useNavigate();
   const options = useCatalogOptions(lang);
   const create = useCreateProduct();
-  const [service, setService] = useState('');
-  const [country, setCountry] = useState('');
-  const [amounts, setAmounts] = useState<PriceStockText>({ priceBrl: '', priceUsd: '', stock: '0' });
-  const [active, setActive] = useState(true);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ProductNewFields, unknown, ProductNewBody>({
+    resolver: productNewResolver,
+    defaultValues: { service: '', country: '', priceBrl: '', priceUsd: '', stock: '0', active: true },
+  });
+  const { errors } = form.formState;
+  const choiceError = (key: string | undefined) => (key ? t(key) : null);
 
-  const { brl, usd, stock } = parsePriceStock(amounts);
-  const choiceError = submitted && (!service || !country) ? t('new.required') : null;
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!service || !country || brl === null || usd === null || stock === null) return;
-    create.mutate(
-      {
-        service_code: service,
-        country_code: country,
-        price_brl: brl,
-        price_usd: usd,
-        stock,
-        is_active: active,
+  function save(body: ProductNewBody) {
+    create.mutate(body, {
+      onSuccess: (product) => {
+        toast.success(t('toasts.created', { sku: product.sku }));
+        navigate(`/admin/products?search=${encodeURIComponent(product.sku)}`);
       },
-      {
-        onSuccess: (product) => {
-          toast.success(t('toasts.created', { sku: product.sku }));
-          navigate(`/admin/products?search=${encodeURIComponent(product.sku)}`);
-        },
-      },
-    );
+    });
   }
 
   const createError =
@@ -85,69 +71,68 @@ export function AdminProductNewPage() {
             onRetry={() => void options.refetch()}
           />
         ) : (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="product-new-form">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label={t('new.service')}
-                value={service}
-                onChange={(e) => setService(e.target.value)}
-                error={submitted && !service ? choiceError : null}
-                required
-              >
-                <option value="">{t('new.chooseService')}</option>
-                {options.data.categories.map((c) => (
-                  <optgroup key={c.slug} label={c.name}>
-                    {options.data.services
-                      .filter((s) => s.category === c.slug)
-                      .map((s) => (
-                        <option key={s.code} value={s.code}>
-                          {s.name}
-                        </option>
-                      ))}
-                  </optgroup>
-                ))}
-              </SelectField>
-              <SelectField
-                label={t('new.country')}
-                value={country}
-                onChange={(e) => setCountry(e.target.value)}
-                error={submitted && !country ? choiceError : null}
-                required
-              >
-                <option value="">{t('new.chooseCountry')}</option>
-                {sortByName(options.data.countries, (c) => c.name, i18n.language).map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <PriceStockFields
-              value={amounts}
-              onChange={setAmounts}
-              showErrors={submitted}
-              stockLabel={t('new.stock')}
-            />
-            <CheckboxField
-              label={t('edit.active')}
-              description={t('edit.activeHint')}
-              checked={active}
-              onChange={(e) => setActive(e.target.checked)}
-            />
-            {createError && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {createError}
-              </p>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to="/admin/products" className={buttonClasses('secondary')}>
-                {t('edit.cancel')}
-              </Link>
-              <Button type="submit" loading={create.isPending}>
-                {create.isPending ? t('new.submitting') : t('new.submit')}
-              </Button>
-            </div>
-          </form>
+          <FormProvider {...form}>
+            <form
+              onSubmit={(e) => void form.handleSubmit(save)(e)}
+              noValidate
+              className="flex flex-col gap-4"
+              data-testid="product-new-form"
+            >
+              <div className="grid gap-4 sm:grid-cols-2">
+                <SelectField
+                  label={t('new.service')}
+                  {...form.register('service')}
+                  error={choiceError(errors.service?.message)}
+                  required
+                >
+                  <option value="">{t('new.chooseService')}</option>
+                  {options.data.categories.map((c) => (
+                    <optgroup key={c.slug} label={c.name}>
+                      {options.data.services
+                        .filter((s) => s.category === c.slug)
+                        .map((s) => (
+                          <option key={s.code} value={s.code}>
+                            {s.name}
+                          </option>
+                        ))}
+                    </optgroup>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label={t('new.country')}
+                  {...form.register('country')}
+                  error={choiceError(errors.country?.message)}
+                  required
+                >
+                  <option value="">{t('new.chooseCountry')}</option>
+                  {sortByName(options.data.countries, (c) => c.name, i18n.language).map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+              <PriceStockFields stockLabel={t('new.stock')} />
+              <CheckboxField
+                label={t('edit.active')}
+                description={t('edit.activeHint')}
+                {...form.register('active')}
+              />
+              {createError && (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                  {createError}
+                </p>
+              )}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Link to="/admin/products" className={buttonClasses('secondary')}>
+                  {t('edit.cancel')}
+                </Link>
+                <Button type="submit" loading={create.isPending}>
+                  {create.isPending ? t('new.submitting') : t('new.submit')}
+                </Button>
+              </div>
+            </form>
+          </FormProvider>
         )}
       </Card>
     </div>

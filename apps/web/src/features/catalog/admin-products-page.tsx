@@ -1,10 +1,10 @@
 import { type AdminProduct, AdminProductStatus, PRODUCT_STATUSES } from '@numero/contract/catalog';
-import { FolderTree, Pencil, Plus, Power, PowerOff, X } from 'lucide-react';
+import { FolderTree, Pencil, Percent, Plus, Power, PowerOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
-import { CountryFlag, ServiceIcon } from '../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../components/brand-icons.tsx';
+import { CountryFlag } from '../../components/country-flag.tsx';
 import {
   actionErrorText,
   loadErrorText,
@@ -15,12 +15,13 @@ import {
 } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
 import { SearchField, SelectField } from '../../components/ui/field.tsx';
 import { pageCount, paginationLabels } from '../../components/ui/pagination.tsx';
-import { Table, Td, Th } from '../../components/ui/table.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
+import { toast } from '../../lib/toast.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, useAdminProducts } from './api/get-admin-products.ts';
 import { useCatalogOptions } from './api/get-catalog-options.ts';
@@ -67,6 +68,10 @@ export function AdminProductsPage() {
           <p className="mt-1 text-slate-600">{t('subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/admin/products/pricing" className={buttonClasses('secondary')}>
+            <Percent className="size-4" aria-hidden />
+            {t('links.pricing')}
+          </Link>
           <Link to="/admin/products/categories" className={buttonClasses('secondary')}>
             <FolderTree className="size-4" aria-hidden />
             {t('links.categories')}
@@ -209,96 +214,103 @@ function ProductsTable({
     );
 
   return (
-    <Table label={t('table.label')} data-testid="products-table">
-      <thead>
-        <tr>
-          <Th>{t('table.product')}</Th>
-          <Th>{t('table.sku')}</Th>
-          <Th>{t('table.category')}</Th>
-          <Th numeric>{t('table.priceBrl')}</Th>
-          <Th numeric>{t('table.priceUsd')}</Th>
-          <Th numeric>{t('table.stock')}</Th>
-          <Th>{t('table.status')}</Th>
-          <Th>{t('table.actions')}</Th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {items.map((p) => {
-          const level = stockLevel(p);
-          const busy = toggle.isPending && toggle.variables?.id === p.id;
-          return (
-            <tr key={p.id} data-testid="product-row" data-sku={p.sku} data-status={p.status}>
-              <Td>
-                <div className="flex items-center gap-3">
-                  <span
-                    className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100"
-                    aria-hidden
-                  >
-                    <ServiceIcon code={p.service_code} />
-                  </span>
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{p.service_name}</p>
-                    <p className="text-xs text-slate-600">
-                      <CountryFlag code={p.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
-                      {p.country_name}
-                    </p>
-                  </div>
-                </div>
-              </Td>
-              <Td className="font-mono text-xs">{p.sku}</Td>
-              <Td>{p.category_name}</Td>
-              <Td numeric data-testid="price-brl">
-                {formatMoney(p.price_brl, 'BRL', lang)}
-              </Td>
-              <Td numeric data-testid="price-usd">
-                {formatMoney(p.price_usd, 'USD', lang)}
-              </Td>
-              <Td numeric>
-                <div className="flex flex-col items-end gap-1">
-                  <span>{p.stock.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR')}</span>
-                  <span data-testid="stock-label" data-level={level}>
-                    <Badge tone={STOCK_TONE[level]}>{t(`stock.${level}`)}</Badge>
-                  </span>
-                </div>
-              </Td>
-              <Td>
-                <span data-testid="product-status">
-                  <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>
+    <DataTable
+      label={t('table.label')}
+      testId="products-table"
+      rows={items}
+      rowKey={(p) => p.id}
+      rowProps={(p) => ({ 'data-testid': 'product-row', 'data-sku': p.sku, 'data-status': p.status })}
+      columns={[
+        {
+          header: t('table.product'),
+          card: 'title',
+          cell: (p) => (
+            <div className="flex items-center gap-3">
+              <span
+                className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100"
+                aria-hidden
+              >
+                <ServiceIcon code={p.service_code} />
+              </span>
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{p.service_name}</p>
+                <p className="text-xs font-normal text-slate-600">
+                  <CountryFlag code={p.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
+                  {p.country_name}
+                </p>
+              </div>
+            </div>
+          ),
+        },
+        { header: t('table.sku'), className: 'font-mono text-xs', cell: (p) => p.sku },
+        { header: t('table.category'), cell: (p) => p.category_name },
+        {
+          header: t('table.priceBrl'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'price-brl' }),
+          cell: (p) => formatMoney(p.price_brl, 'BRL', lang),
+        },
+        {
+          header: t('table.priceUsd'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'price-usd' }),
+          cell: (p) => formatMoney(p.price_usd, 'USD', lang),
+        },
+        {
+          header: t('table.stock'),
+          numeric: true,
+          cell: (p) => {
+            const level = stockLevel(p);
+            return (
+              <div className="flex flex-col items-end gap-1">
+                <span>{p.stock.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR')}</span>
+                <span data-testid="stock-label" data-level={level}>
+                  <Badge tone={STOCK_TONE[level]}>{t(`stock.${level}`)}</Badge>
                 </span>
-              </Td>
-              <Td>
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => onEdit(p)}
-                    aria-label={t('actions.editLabel', { name: p.name })}
-                    icon={<Pencil className="size-4" aria-hidden />}
-                  >
-                    {t('actions.edit')}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    onClick={() => setActive(p, !p.is_active)}
-                    loading={busy}
-                    aria-label={t(p.is_active ? 'actions.deactivateLabel' : 'actions.activateLabel', {
-                      name: p.name,
-                    })}
-                    icon={
-                      p.is_active ? (
-                        <PowerOff className="size-4" aria-hidden />
-                      ) : (
-                        <Power className="size-4" aria-hidden />
-                      )
-                    }
-                  >
-                    {t(p.is_active ? 'actions.deactivate' : 'actions.activate')}
-                  </Button>
-                </div>
-              </Td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+              </div>
+            );
+          },
+        },
+        {
+          header: t('table.status'),
+          card: 'badge',
+          cellProps: () => ({ 'data-testid': 'product-status' }),
+          cell: (p) => <Badge tone={STATUS_TONE[p.status]}>{t(`status.${p.status}`)}</Badge>,
+        },
+        {
+          header: t('table.actions'),
+          card: 'actions',
+          cell: (p) => (
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                onClick={() => onEdit(p)}
+                aria-label={t('actions.editLabel', { name: p.name })}
+                icon={<Pencil className="size-4" aria-hidden />}
+              >
+                {t('actions.edit')}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => setActive(p, !p.is_active)}
+                loading={toggle.isPending && toggle.variables?.id === p.id}
+                aria-label={t(p.is_active ? 'actions.deactivateLabel' : 'actions.activateLabel', {
+                  name: p.name,
+                })}
+                icon={
+                  p.is_active ? (
+                    <PowerOff className="size-4" aria-hidden />
+                  ) : (
+                    <Power className="size-4" aria-hidden />
+                  )
+                }
+              >
+                {t(p.is_active ? 'actions.deactivate' : 'actions.activate')}
+              </Button>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

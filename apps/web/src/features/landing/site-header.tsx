@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
+import { inPortalledPopup } from '../../components/ui/popup.ts';
 import { Wordmark } from './components/logo.tsx';
 
 /** Tailwind's `md` breakpoint: from here the header shows everything inline. */
@@ -70,7 +71,8 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
       menuButtonRef.current?.focus();
     };
     const closeOutside = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+      if (!headerRef.current?.contains(event.target as Node) && !inPortalledPopup(event.target))
+        setMenuOpen(false);
     };
     desktop.addEventListener('change', closeOnDesktop);
     document.addEventListener('keydown', closeOnEscape);
@@ -159,7 +161,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
             </ul>
           </nav>
           <div className="border-t border-slate-100 pt-3">
-            <LanguageSwitcher align="start" inline />
+            <LanguageSwitcher align="start" />
           </div>
           {!children && (
             <div className="grid grid-cols-2 gap-3">

@@ -72,13 +72,13 @@ export const ACTIONS: ActionDoc[] = [
   {
     name: 'getPrices',
     params: '&service=wa&country=73',
-    answers: ['{"73":{"wa":{"cost":"5.00","count":1520}}}'],
+    answers: ['{"73":{"wa":{"cost":"5.00","count":1520,"successRate":0.92,"medianCodeSeconds":45}}}'],
   },
   {
     name: 'getTopCountriesByService',
     params: '&service=wa',
     answers: [
-      '{"0":{"country":73,"count":1520,"price":5,"retail_price":5},"1":{"country":187,"count":830,"price":6,"retail_price":6}}',
+      '{"0":{"country":73,"count":1520,"price":5,"retail_price":5,"successRate":0.92,"medianCodeSeconds":45},"1":{"country":187,"count":830,"price":6,"retail_price":6}}',
     ],
   },
   {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { topUpFor, topupHref, topupPrefill, walletsWithMoney } from './wallet-amounts.ts';
+import { minimumsOf, topUpFor, topupHref, topupPrefill, walletsWithMoney } from './wallet-amounts.ts';
 
 describe('top-up amounts', () => {
-  it('offers the missing amount, rounded up to the smallest top-up', () => {
-    expect(topUpFor(120, 'BRL')).toBe(500);
-    expect(topUpFor(730, 'BRL')).toBe(730);
-    expect(topUpFor(40, 'USD')).toBe(100);
+  it("offers the missing amount, rounded up to the store's smallest top-up", () => {
+    expect(topUpFor(120, 500)).toBe(500);
+    expect(topUpFor(730, 500)).toBe(730);
+    expect(topUpFor(40, 2_000)).toBe(2_000);
+    expect(topUpFor(40.2)).toBe(41);
+  });
+
+  it('reads the minimums from the store limits, none before they are known', () => {
+    const limits = { BRL: { min: 2_000, max: 9_000 }, USD: { min: 300, max: 9_000 } };
+    expect(minimumsOf(limits)).toEqual({ BRL: 2_000, USD: 300 });
+    expect(minimumsOf(undefined)).toEqual({});
   });
 
   it('carries the amounts per currency through the address and back', () => {

@@ -3,15 +3,25 @@ import type { Balance } from '@numero/contract/wallet';
 
 export const CURRENCIES: readonly Currency[] = ['BRL', 'USD'];
 
-/**
- * The server's default smallest top-up (TOPUP_MIN_BRL / TOPUP_MIN_USD). A store configured higher answers a
- * smaller amount with a sentence naming its minimum, which the form shows.
- */
-export const TOPUP_MINIMUM: Record<Currency, number> = { BRL: 500, USD: 100 };
+/** The smallest top-up per currency, in cents, as the store settings say (GET /api/v1/store). */
+export type TopupMinimums = Partial<Record<Currency, number>>;
 
-/** What to top up to cover a shortfall: the missing amount, never less than the smallest top-up. */
-export function topUpFor(shortBy: number, currency: Currency): number {
-  return Math.max(TOPUP_MINIMUM[currency], Math.ceil(shortBy));
+/**
+ * What to top up to cover a shortfall: the missing amount, never less than the store's smallest top-up.
+ * Until the store's minimum is known, the missing amount; the server then answers with its minimum.
+ */
+export function topUpFor(shortBy: number, minimum = 0): number {
+  return Math.max(minimum, Math.ceil(shortBy));
+}
+
+/** The minimum of each currency from the store's top-up limits. */
+export function minimumsOf(limits: Partial<Record<Currency, { min: number }>> | undefined): TopupMinimums {
+  const result: TopupMinimums = {};
+  for (const currency of CURRENCIES) {
+    const min = limits?.[currency]?.min;
+    if (min !== undefined) result[currency] = min;
+  }
+  return result;
 }
 
 /** The wallets that hold money, the interface's currency first. */

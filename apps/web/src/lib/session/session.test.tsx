@@ -2,14 +2,14 @@ import type { CurrentUser } from '@numero/contract/account';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireAuth, RequireStaff, VisitorOnly } from '../../features/auth/guards.tsx';
 import i18n from '../../i18n/index.ts';
+import { toast } from '../toast.ts';
 import { INACTIVITY_TIMEOUT_MS, SESSION_CHECK_INTERVAL_MS } from './constants.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
-vi.mock('sonner', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
+vi.mock('../toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
 const customer: CurrentUser = {
   id: 'u1',
@@ -21,6 +21,7 @@ const customer: CurrentUser = {
   preferred_currency: 'BRL',
   profile: { full_name: 'Ana', phone_number: null },
   created_at: '2025-01-01T00:00:00Z',
+  must_change_password: false,
 };
 
 type Reply = { status: number; body?: unknown };

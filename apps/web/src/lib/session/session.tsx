@@ -12,8 +12,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ApiError } from '../api-client.ts';
+import { toast } from '../toast.ts';
 import { PATHS_WITHOUT_SESSION_CHECK, SESSION_CHECK_INTERVAL_MS } from './constants.ts';
 import { getCurrentUser } from './get-current-user.ts';
 import { createInactivityWatcher } from './inactivity.ts';

@@ -252,6 +252,7 @@ export function createSandboxPaymentProvider(opts: SandboxOptions): SandboxPayme
 
   return {
     name: 'sandbox',
+    payerRequired: [],
     supports,
 
     async createCharge(input) {

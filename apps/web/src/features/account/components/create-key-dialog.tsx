@@ -1,6 +1,7 @@
-import { API_KEY_NAME_MAX, ApiKeyName, type CreatedApiKey } from '@numero/contract/account';
+import { API_KEY_NAME_MAX, type CreateApiKeyBody, type CreatedApiKey } from '@numero/contract/account';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
+import { type ApiKeyFields, apiKeyResolver } from '../api-key-form.ts';
 
 /**
  * Asks for a name, creates the key, then shows it once. The parent mounts this only while it is open, so
@@ -16,32 +18,22 @@ import { useCreateApiKey } from '../api/create-api-key.ts';
 export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('api-keys');
   const create = useCreateApiKey();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm<ApiKeyFields, unknown, CreateApiKeyBody>({
+    resolver: apiKeyResolver,
+    defaultValues: { name: '' },
+  });
+  const nameError = form.formState.errors.name?.message;
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ApiKeyName.safeParse(name);
-    if (!parsed.success) {
-      setNameError(
-        name.trim() === '' ? t('create.nameRequired') : t('create.nameTooLong', { max: API_KEY_NAME_MAX }),
-      );
-      return;
-    }
-    setNameError(null);
+  const submit = form.handleSubmit((body) => {
     setFormError(null);
-    create.mutate(
-      { name: parsed.data },
-      {
-        onSuccess: setCreated,
-        // The server's own text says why (the five-key limit, say) in the language of the screen.
-        onError: (err) =>
-          setFormError(err instanceof ApiError && err.detail ? err.detail : t('create.error')),
-      },
-    );
-  }
+    create.mutate(body, {
+      onSuccess: setCreated,
+      // The server's own text says why (the five-key limit, say) in the language of the screen.
+      onError: (err) => setFormError(err instanceof ApiError && err.detail ? err.detail : t('create.error')),
+    });
+  });
 
   if (created)
     return (
@@ -69,13 +61,12 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open onClose={onClose} title={t('create.title')} closeLabel={t('close')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('create.name')}
           hint={t('create.nameHint')}
-          error={nameError}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          error={nameError ? t(`create.${nameError}`, { max: API_KEY_NAME_MAX }) : null}
+          {...form.register('name')}
           maxLength={API_KEY_NAME_MAX}
           autoComplete="off"
           required

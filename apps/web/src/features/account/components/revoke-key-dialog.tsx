@@ -1,10 +1,10 @@
 import type { ApiKey } from '@numero/contract/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 
 /** Asks before revoking: a revoked key cannot come back, and the bots using it stop at once. */

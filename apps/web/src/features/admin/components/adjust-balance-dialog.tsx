@@ -1,11 +1,12 @@
-import type { Currency } from '@numero/contract/common';
-import { type FormEvent, useState } from 'react';
+import type { WalletAdjustmentBody } from '@numero/contract/wallet';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '../../../i18n/format.ts';
-import { adjustmentKey, parseSignedAmount } from '../adjust-form.ts';
+import { type AdjustFields, adjustmentKey, adjustResolver } from '../adjust-form.ts';
 import { useAdjustWallet } from '../api/user-detail.ts';
 import { dashboardErrorMessage } from '../error-message.ts';
 
@@ -23,44 +24,33 @@ export function AdjustBalanceDialog({
 }) {
   const { t, i18n } = useTranslation('admin-user-detail');
   const lang = i18n.resolvedLanguage ?? i18n.language;
-  const [currency, setCurrency] = useState<Currency>('BRL');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const form = useForm<AdjustFields, unknown, WalletAdjustmentBody>({
+    resolver: adjustResolver,
+    defaultValues: { currency: 'BRL', amount: '', reason: '' },
+  });
+  const { errors } = form.formState;
   // One key per filled-in form: a double click or a retry after a timeout adjusts once.
   const [key, setKey] = useState(adjustmentKey);
   const adjust = useAdjustWallet();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const cents = parseSignedAmount(amount);
-    const next = {
-      amount: cents === null ? t('adjust.errors.amount') : undefined,
-      reason: reason.trim().length < 3 ? t('adjust.errors.reason') : undefined,
-    };
-    setErrors(next);
-    if (cents === null || next.reason) return;
+  const submit = form.handleSubmit((body) =>
     adjust.mutate(
-      { id: userId, body: { currency, amount: cents, reason: reason.trim() }, idempotencyKey: key },
+      { id: userId, body, idempotencyKey: key },
       {
         onSuccess: (result) => {
           onDone(t('adjust.done', { balance: formatMoney(result.balance, result.currency, lang) }));
-          setAmount('');
-          setReason('');
+          form.resetField('amount');
+          form.resetField('reason');
           setKey(adjustmentKey());
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Dialog open={open} onClose={onClose} title={t('adjust.title')} closeLabel={t('close')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <SelectField
-          label={t('adjust.currency')}
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as Currency)}
-        >
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <SelectField label={t('adjust.currency')} {...form.register('currency')}>
           <option value="BRL">BRL (R$)</option>
           <option value="USD">USD (US$)</option>
         </SelectField>
@@ -68,20 +58,15 @@ export function AdjustBalanceDialog({
           label={t('adjust.amount')}
           hint={t('adjust.amountHint')}
           inputMode="decimal"
-          value={amount}
-          error={errors.amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setKey(adjustmentKey());
-          }}
+          error={errors.amount?.message ? t(errors.amount.message) : null}
+          {...form.register('amount', { onChange: () => setKey(adjustmentKey()) })}
         />
         <TextField
           label={t('adjust.reason')}
           hint={t('adjust.reasonHint')}
-          value={reason}
           maxLength={500}
-          error={errors.reason}
-          onChange={(e) => setReason(e.target.value)}
+          error={errors.reason?.message ? t(errors.reason.message) : null}
+          {...form.register('reason')}
         />
         {adjust.isError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

@@ -1,12 +1,13 @@
 import type { AdminUserCreated } from '@numero/contract/admin';
 import { CircleAlert, LogOut } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useCreateAdminUser } from '../api/create-admin-user.ts';
 import { useRevokeSessions } from '../api/revoke-sessions.ts';
 import { useUpdateAdminUser } from '../api/update-admin-user.ts';
@@ -17,10 +18,9 @@ import {
   FORM_ROLES,
   toCreatePayload,
   toUpdatePayload,
-  type UserFormErrors,
   type UserFormValues,
   userFormFrom,
-  validateUserForm,
+  userFormResolver,
 } from '../user-form.ts';
 import type { DisplayUser } from '../user-mapping.ts';
 import { TemporaryPassword } from './temporary-password.tsx';
@@ -61,8 +61,13 @@ export function UserFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin-users');
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm()));
-  const [errors, setErrors] = useState<UserFormErrors>({});
+  // The first refused field gets the focus (react-hook-form's shouldFocusError), so a keyboard user lands on it.
+  const form = useForm<UserFormValues, unknown, UserFormValues>({
+    resolver: userFormResolver,
+    defaultValues: user ? userFormFrom(user) : emptyUserForm(),
+  });
+  const { errors } = form.formState;
+  const chosenRole = form.watch('role');
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<AdminUserCreated | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,23 +78,9 @@ export function UserFormDialog({
   const roleGroup = useId();
   const formErrorId = useId();
 
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const message = (key: string | undefined) => (key ? t(key) : null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateUserForm(values);
-    setErrors(found);
-    setFormError(null);
-    if (Object.values(found).some(Boolean)) {
-      // Focus the first field that needs attention, so a keyboard user lands on it.
-      const first = (['name', 'email', 'phone', 'country'] as const).find((k) => found[k]);
-      document.querySelector<HTMLInputElement>(`[data-field="${first}"]`)?.focus();
-      return;
-    }
+  async function save(values: UserFormValues) {
     setSaving(true);
     try {
       if (!user) {
@@ -134,50 +125,49 @@ export function UserFormDialog({
       {created ? (
         <TemporaryPassword email={created.email} password={created.temporary_password!} onDone={onClose} />
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate data-testid="user-form">
+        <form
+          onSubmit={(e) => {
+            setFormError(null);
+            void form.handleSubmit(save)(e);
+          }}
+          noValidate
+          data-testid="user-form"
+        >
           <div className="flex flex-col gap-4">
             <TextField
               label={t('form.name')}
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-              error={message(errors.name)}
+              {...form.register('name')}
+              error={message(errors.name?.message)}
               required
               autoComplete="off"
               maxLength={120}
-              data-field="name"
             />
             <TextField
               label={t('form.email')}
               type="email"
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-              error={message(errors.email)}
+              {...form.register('email')}
+              error={message(errors.email?.message)}
               required
               autoComplete="off"
               maxLength={254}
-              data-field="email"
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label={t('form.phone')}
                 type="tel"
-                value={values.phone}
-                onChange={(e) => set('phone', e.target.value)}
-                error={message(errors.phone)}
+                {...form.register('phone')}
+                error={message(errors.phone?.message)}
                 hint={t('form.phoneHint')}
                 autoComplete="off"
                 maxLength={32}
-                data-field="phone"
               />
               <TextField
                 label={t('form.country')}
-                value={values.country}
-                onChange={(e) => set('country', e.target.value)}
-                error={message(errors.country)}
+                {...form.register('country')}
+                error={message(errors.country?.message)}
                 hint={t('form.countryHint')}
                 autoComplete="off"
                 maxLength={56}
-                data-field="country"
               />
             </div>
 
@@ -189,7 +179,7 @@ export function UserFormDialog({
                     key={role}
                     className={cn(
                       'flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm',
-                      values.role === role
+                      chosenRole === role
                         ? 'border-brand-600 bg-brand-50 text-brand-900'
                         : 'border-slate-300 text-slate-800',
                       isSelf ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:border-brand-400',
@@ -197,10 +187,8 @@ export function UserFormDialog({
                   >
                     <input
                       type="radio"
-                      name={roleGroup}
                       value={role}
-                      checked={values.role === role}
-                      onChange={() => set('role', role)}
+                      {...form.register('role')}
                       className="size-4 shrink-0 accent-brand-700"
                     />
                     {t(`roles.${role}`)}
@@ -212,9 +200,8 @@ export function UserFormDialog({
             <CheckboxField
               label={t('form.active')}
               description={isSelf ? t('form.selfRoleHint') : t('form.activeHint')}
-              checked={values.active}
               disabled={isSelf}
-              onChange={(e) => set('active', e.target.checked)}
+              {...form.register('active')}
             />
             {isSelf && (
               <p id={`${roleGroup}-self`} className="sr-only">

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
-import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { formatDateTime, formatMoney, localeFor } from '../../../i18n/format.ts';
 import { type DisplayUser, initialOf } from '../user-mapping.ts';
 
@@ -31,29 +31,6 @@ function formatDate(value: string, lang: string): string {
   return Number.isNaN(d.getTime())
     ? ''
     : new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'short' }).format(d);
-}
-
-function useCells(u: DisplayUser, lang: string) {
-  const { t } = useTranslation('admin-users');
-  return {
-    roles: (
-      <span className="flex flex-wrap gap-1">
-        {u.roles.map((r) => (
-          <Badge key={r} tone={roleTone[r]}>
-            {t(`roles.${r}`)}
-          </Badge>
-        ))}
-      </span>
-    ),
-    status: (
-      <Badge tone={u.is_active ? 'success' : 'danger'}>
-        {u.is_active ? t('status.active') : t('status.inactive')}
-      </Badge>
-    ),
-    balance: formatMoney(u.wallet_balance_cents, 'BRL', lang),
-    lastLogin: u.last_login ? formatDateTime(u.last_login, lang) : t('never'),
-    created: formatDate(u.created_at, lang),
-  };
 }
 
 function Avatar({ name, active }: { name: string; active: boolean }) {
@@ -82,10 +59,10 @@ function Identity({ user, isSelf }: { user: DisplayUser; isSelf: boolean }) {
           </Link>
           {isSelf && <span className="ml-1 font-normal text-slate-500">({t('you')})</span>}
         </p>
-        <p className="truncate text-slate-600" data-testid="user-email">
+        <p className="truncate font-normal text-slate-600" data-testid="user-email">
           {user.email}
         </p>
-        <p className="truncate text-xs text-slate-500">
+        <p className="truncate text-xs font-normal text-slate-500">
           {user.phone ?? t('noPhone')} · {t('country', { country: user.country })}
         </p>
       </div>
@@ -173,6 +150,7 @@ function Actions({ user, actions }: { user: DisplayUser; actions: RowActions }) 
   );
 }
 
+/** Seven columns: a table from 1024 px, one card per user below. */
 export function UsersTable({
   users,
   lang,
@@ -184,97 +162,70 @@ export function UsersTable({
 }) {
   const { t } = useTranslation('admin-users');
   return (
-    <div className="hidden lg:block">
-      <Table label={t('title')} data-testid="users-table">
-        <thead>
-          <tr>
-            <Th>{t('columns.user')}</Th>
-            <Th>{t('columns.roles')}</Th>
-            <Th>{t('columns.status')}</Th>
-            <Th numeric>{t('columns.balance')}</Th>
-            <Th>{t('columns.lastLogin')}</Th>
-            <Th>{t('columns.createdAt')}</Th>
-            <Th className="text-right">{t('columns.actions')}</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((u) => (
-            <UserRow key={u.id} user={u} lang={lang} actions={actions} />
-          ))}
-        </tbody>
-      </Table>
-    </div>
-  );
-}
-
-function UserRow({ user, lang, actions }: { user: DisplayUser; lang: string; actions: RowActions }) {
-  const cells = useCells(user, lang);
-  return (
-    <tr data-testid="user-row" data-email={user.email} className={cn(!user.is_active && 'bg-slate-50/60')}>
-      <Td className="max-w-72">
-        <Identity user={user} isSelf={user.id === actions.selfId} />
-      </Td>
-      <Td>{cells.roles}</Td>
-      <Td data-testid="user-status">{cells.status}</Td>
-      <Td numeric data-testid="user-balance">
-        {cells.balance}
-      </Td>
-      <Td className="tabular-nums" data-testid="user-last-login">
-        {cells.lastLogin}
-      </Td>
-      <Td className="tabular-nums">{cells.created}</Td>
-      <Td className="py-1">
-        <Actions user={user} actions={actions} />
-      </Td>
-    </tr>
-  );
-}
-
-/** Below 1024 px the table becomes cards: seven columns do not fit a phone. */
-export function UsersCards({
-  users,
-  lang,
-  actions,
-}: {
-  users: DisplayUser[];
-  lang: string;
-  actions: RowActions;
-}) {
-  return (
-    <ul className="flex flex-col gap-3 lg:hidden" data-testid="users-cards">
-      {users.map((u) => (
-        <UserCard key={u.id} user={u} lang={lang} actions={actions} />
-      ))}
-    </ul>
-  );
-}
-
-function UserCard({ user, lang, actions }: { user: DisplayUser; lang: string; actions: RowActions }) {
-  const { t } = useTranslation('admin-users');
-  const cells = useCells(user, lang);
-  return (
-    <li
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-      data-testid="user-card"
-      data-email={user.email}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <Identity user={user} isSelf={user.id === actions.selfId} />
-        {cells.status}
-      </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500">{t('columns.roles')}</dt>
-        <dd className="flex justify-end">{cells.roles}</dd>
-        <dt className="text-slate-500">{t('columns.balance')}</dt>
-        <dd className="text-right font-semibold tabular-nums">{cells.balance}</dd>
-        <dt className="text-slate-500">{t('columns.lastLogin')}</dt>
-        <dd className="text-right tabular-nums">{cells.lastLogin}</dd>
-        <dt className="text-slate-500">{t('columns.createdAt')}</dt>
-        <dd className="text-right tabular-nums">{cells.created}</dd>
-      </dl>
-      <div className="mt-2 border-t border-slate-100 pt-2">
-        <Actions user={user} actions={actions} />
-      </div>
-    </li>
+    <DataTable
+      label={t('title')}
+      testId="users-table"
+      wideFrom="lg"
+      rows={users}
+      rowKey={(u) => u.id}
+      rowProps={(u) => ({
+        'data-testid': 'user-row',
+        'data-email': u.email,
+        className: cn(!u.is_active && 'bg-slate-50/60'),
+      })}
+      columns={[
+        {
+          header: t('columns.user'),
+          card: 'title',
+          className: 'max-w-72',
+          cell: (u) => <Identity user={u} isSelf={u.id === actions.selfId} />,
+        },
+        {
+          header: t('columns.roles'),
+          cell: (u) => (
+            <span className="flex flex-wrap justify-end gap-1 lg:justify-start">
+              {u.roles.map((r) => (
+                <Badge key={r} tone={roleTone[r]}>
+                  {t(`roles.${r}`)}
+                </Badge>
+              ))}
+            </span>
+          ),
+        },
+        {
+          header: t('columns.status'),
+          card: 'badge',
+          cellProps: () => ({ 'data-testid': 'user-status' }),
+          cell: (u) => (
+            <Badge tone={u.is_active ? 'success' : 'danger'}>
+              {u.is_active ? t('status.active') : t('status.inactive')}
+            </Badge>
+          ),
+        },
+        {
+          header: t('columns.balance'),
+          numeric: true,
+          cellProps: () => ({ 'data-testid': 'user-balance' }),
+          cell: (u) => formatMoney(u.wallet_balance_cents, 'BRL', lang),
+        },
+        {
+          header: t('columns.lastLogin'),
+          className: 'tabular-nums',
+          cellProps: () => ({ 'data-testid': 'user-last-login' }),
+          cell: (u) => (u.last_login ? formatDateTime(u.last_login, lang) : t('never')),
+        },
+        {
+          header: t('columns.createdAt'),
+          className: 'tabular-nums',
+          cell: (u) => formatDate(u.created_at, lang),
+        },
+        {
+          header: t('columns.actions'),
+          card: 'actions',
+          className: 'py-1',
+          cell: (u) => <Actions user={u} actions={actions} />,
+        },
+      ]}
+    />
   );
 }

@@ -7,7 +7,7 @@ export async function getAuthProviders(): Promise<AuthProviders> {
   try {
     return await api<AuthProviders>('/api/v1/auth/providers', { redirectOn401: false });
   } catch {
-    return { oidc: false };
+    return { oidc: false, email_verification: false };
   }
 }
 

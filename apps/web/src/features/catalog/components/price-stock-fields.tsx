@@ -1,85 +1,57 @@
 import { MAX_PRICE_CENTS, MAX_STOCK } from '@numero/contract/catalog';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/field.tsx';
 import { formatMoney, localeFor } from '../../../i18n/format.ts';
 import { normaliseLanguage } from '../../../i18n/index.ts';
-import { parsePrice, parseStock } from '../money-input.ts';
+import type { PriceStockText } from '../product-form.ts';
 
-/** The price and stock fields as typed. */
-export interface PriceStockText {
-  priceBrl: string;
-  priceUsd: string;
-  stock: string;
-}
-
-/** Cents and the count read from the fields; null where a field does not hold a valid value. */
-export function parsePriceStock(text: PriceStockText) {
-  return {
-    brl: parsePrice(text.priceBrl),
-    usd: parsePrice(text.priceUsd),
-    stock: parseStock(text.stock, MAX_STOCK),
-  };
-}
-
-/** A product's price in reais and in dollars and its stock, as the new-product form and the edit dialog ask. */
-export function PriceStockFields({
-  value,
-  onChange,
-  showErrors,
-  stockLabel,
-}: {
-  value: PriceStockText;
-  onChange: (value: PriceStockText) => void;
-  /** Errors wait for the first submit: an empty form is not wrong yet. */
-  showErrors: boolean;
-  stockLabel: string;
-}) {
+/**
+ * A product's price in reais and in dollars and its stock, as the new-product form and the edit dialog
+ * ask; inside either form's FormProvider, whose resolver checks them (errors show after the first submit).
+ */
+export function PriceStockFields({ stockLabel }: { stockLabel: string }) {
   const { t, i18n } = useTranslation('admin-products');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const parsed = parsePriceStock(value);
-  const priceError = (cents: number | null, currency: 'BRL' | 'USD') =>
-    showErrors && cents === null
-      ? t('edit.invalidPrice', { max: formatMoney(MAX_PRICE_CENTS, currency, lang) })
-      : null;
-  const set = (field: keyof PriceStockText) => (e: { target: { value: string } }) =>
-    onChange({ ...value, [field]: e.target.value });
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<PriceStockText>();
+  const priceError = (field: 'priceBrl' | 'priceUsd', currency: 'BRL' | 'USD') => {
+    const key = errors[field]?.message;
+    return key ? t(key, { max: formatMoney(MAX_PRICE_CENTS, currency, lang) }) : null;
+  };
+  const stockError = errors.stock?.message;
 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('edit.priceBrl')}
-          value={value.priceBrl}
-          onChange={set('priceBrl')}
+          {...register('priceBrl')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('edit.priceHint')}
-          error={priceError(parsed.brl, 'BRL')}
+          error={priceError('priceBrl', 'BRL')}
           required
         />
         <TextField
           label={t('edit.priceUsd')}
-          value={value.priceUsd}
-          onChange={set('priceUsd')}
+          {...register('priceUsd')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('edit.priceHint')}
-          error={priceError(parsed.usd, 'USD')}
+          error={priceError('priceUsd', 'USD')}
           required
         />
       </div>
       <TextField
         label={stockLabel}
-        value={value.stock}
-        onChange={set('stock')}
+        {...register('stock')}
         inputMode="numeric"
         autoComplete="off"
         hint={t('edit.stockHint')}
-        error={
-          showErrors && parsed.stock === null
-            ? t('edit.invalidStock', { max: MAX_STOCK.toLocaleString(localeFor(lang)) })
-            : null
-        }
+        error={stockError ? t(stockError, { max: MAX_STOCK.toLocaleString(localeFor(lang)) }) : null}
         required
       />
     </>

@@ -1,7 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CountryFlag, ServiceIcon } from '../../../components/brand-icons.tsx';
+import { ServiceIcon } from '../../../components/brand-icons.tsx';
+import { CountryFlag } from '../../../components/country-flag.tsx';
 import { currencyFor, formatMoney } from '../../../i18n/format.ts';
 import { normaliseLanguage } from '../../../i18n/index.ts';
 import { registerThen } from '../../../lib/session/next-path.ts';

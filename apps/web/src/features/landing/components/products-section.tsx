@@ -7,14 +7,19 @@ import {
   ShieldCheck,
   Smartphone,
 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback.tsx';
 import { currencyFor, formatMoney } from '../../../i18n/format.ts';
 import { normaliseLanguage } from '../../../i18n/index.ts';
 import { useCategories } from '../api/get-categories.ts';
-import { PopularPicks } from './popular-picks.tsx';
 import { SectionHeading } from './section-heading.tsx';
+
+// The picks draw brand icons and flags (about 8 KiB gzipped): they follow the landing, not hold it up.
+const PopularPicks = lazy(() =>
+  import('./popular-picks.tsx').then(({ PopularPicks }) => ({ default: PopularPicks })),
+);
 
 const CATEGORY_LOOK: Record<string, { icon: LucideIcon; tint: string }> = {
   sms: { icon: MessageSquareText, tint: 'bg-sky-50 text-sky-700 ring-sky-100' },
@@ -54,7 +59,9 @@ export function ProductsSection({ signedIn = false }: { signedIn?: boolean }) {
             </ul>
           )}
         </div>
-        <PopularPicks signedIn={signedIn} />
+        <Suspense fallback={null}>
+          <PopularPicks signedIn={signedIn} />
+        </Suspense>
       </div>
     </section>
   );

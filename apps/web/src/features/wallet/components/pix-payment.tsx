@@ -1,11 +1,11 @@
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { FlaskConical, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMoney } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSimulatePayment } from '../api/simulate-payment.ts';
 import { formatCountdown } from '../topup-form.ts';
 import { PaymentOutcome } from './payment-outcome.tsx';

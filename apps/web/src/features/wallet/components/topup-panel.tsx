@@ -1,18 +1,34 @@
 import type { Currency } from '@numero/contract/common';
-import { isValidTaxId, type PaymentIntent, type PaymentMethod, TOPUP_PRESETS } from '@numero/contract/wallet';
+import {
+  type CreateIntentBody,
+  type PaymentIntent,
+  type PaymentMethod,
+  TOPUP_PRESETS,
+} from '@numero/contract/wallet';
 import { Barcode, CreditCard, QrCode, RotateCcw } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import { TextField } from '../../../components/ui/field.tsx';
 import { currencyFor, formatMoney } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useStoreInfo } from '../../../lib/store-info.ts';
+import { toast } from '../../../lib/toast.ts';
 import { createCheckoutSession } from '../api/create-checkout-session.ts';
 import { useCreateIntent } from '../api/create-intent.ts';
-import { methodsFor, parseAmountInput } from '../topup-form.ts';
+import {
+  asksPayer,
+  chosenAmount,
+  firstTopupProblem,
+  methodsFor,
+  TOPUP_MESSAGES,
+  type TopupContext,
+  type TopupFields,
+  topupResolver,
+} from '../topup-form.ts';
 import { CURRENCIES } from '../wallet-amounts.ts';
 import { BoletoPayment } from './boleto-payment.tsx';
 import { CardPayment } from './card-payment.tsx';
@@ -63,75 +79,94 @@ function startAmount(currency: Currency, prefill: Partial<Record<Currency, numbe
  */
 export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency, number>> }) {
   const { t, i18n } = useTranslation('wallet');
-  const [currency, setCurrency] = useState<Currency>(() => currencyFor(i18n.language));
-  const [preset, setPreset] = useState<number | null>(() => startAmount(currencyFor(i18n.language), prefill));
-  const [custom, setCustom] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>(() => methodsFor(currencyFor(i18n.language))[0]!);
-  const [payerName, setPayerName] = useState('');
-  const [payerTaxId, setPayerTaxId] = useState('');
+  const info = useStoreInfo();
+  const limits = info?.topup_limits;
+  const payerRequired = info?.payer_required;
+  const form = useForm<TopupFields, TopupContext, CreateIntentBody>({
+    resolver: topupResolver,
+    context: { lang: i18n.language, limits, payerRequired },
+    defaultValues: (() => {
+      const currency = currencyFor(i18n.language);
+      return {
+        currency,
+        method: methodsFor(currency)[0]!,
+        preset: startAmount(currency, prefill),
+        custom: '',
+        payerName: '',
+        payerTaxId: '',
+      };
+    })(),
+  });
+  const { currency, method, preset, custom } = form.watch();
+  // What the server answered (or the card page's redirect failing); the form's own checks are in its errors.
   const [error, setError] = useState<string | null>(null);
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const create = useCreateIntent();
 
   function chooseCurrency(next: Currency) {
-    setCurrency(next);
-    setPreset(startAmount(next, prefill));
-    setCustom('');
-    setMethod((m) => (methodsFor(next).includes(m) ? m : 'card'));
+    form.setValue('currency', next);
+    form.setValue('preset', startAmount(next, prefill));
+    form.setValue('custom', '');
+    const current = form.getValues('method');
+    form.setValue('method', methodsFor(next).includes(current) ? current : 'card');
+    form.clearErrors();
     setError(null);
   }
 
   // The currency follows the interface language, as everywhere in the store.
   const [lang, setLang] = useState(i18n.language);
-  if (lang !== i18n.language) {
+  useEffect(() => {
+    if (lang === i18n.language) return;
     setLang(i18n.language);
     chooseCurrency(currencyFor(i18n.language));
-  }
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const amount = custom.trim() ? parseAmountInput(custom, i18n.language) : preset;
-    if (!amount) {
-      setError(t('topup.invalidAmount'));
-      return;
-    }
-    if (method === 'boleto' && (payerName.trim().length < 3 || !isValidTaxId(payerTaxId))) {
-      setError(t('topup.invalidPayer'));
-      return;
-    }
+  const submit = form.handleSubmit((body) => {
     setError(null);
-    const payer = method === 'boleto' ? { name: payerName.trim(), tax_id: payerTaxId.trim() } : undefined;
-    create.mutate(
-      { amount, currency, method, payer },
-      {
-        onSuccess: async (created) => {
-          if (created.method === 'card' && !created.sandbox) {
-            // Real providers take the card on their own secure page.
-            setRedirecting(true);
-            try {
-              const session = await createCheckoutSession({ amount, currency });
-              window.location.assign(session.url);
-            } catch (err) {
-              setRedirecting(false);
-              setError(err instanceof ApiError && err.detail ? err.detail : t('topup.error'));
-            }
-            return;
+    create.mutate(body, {
+      onSuccess: async (created) => {
+        if (created.method === 'card' && !created.sandbox) {
+          // Real providers take the card on their own secure page.
+          setRedirecting(true);
+          try {
+            const session = await createCheckoutSession({ amount: body.amount, currency: body.currency });
+            window.location.assign(session.url);
+          } catch (err) {
+            setRedirecting(false);
+            setError(err instanceof ApiError && err.detail ? err.detail : t('topup.error'));
           }
-          setIntent(created);
-        },
-        onError: (err) => {
-          const detail = err instanceof ApiError && err.detail ? err.detail : t('topup.error');
-          setError(detail);
-          toast.error(detail);
-        },
+          return;
+        }
+        setIntent(created);
       },
-    );
-  }
+      onError: (err) => {
+        const detail = err instanceof ApiError && err.detail ? err.detail : t('topup.error');
+        setError(detail);
+        toast.error(detail);
+      },
+    });
+  });
+
+  /** A refusal of the form in the page's words; an amount outside the range names the limit it breaks. */
+  const problem = firstTopupProblem(form.formState.errors);
+  const range = limits?.[currency];
+  const problemText = problem
+    ? t(problem, {
+        limit: range
+          ? formatMoney(
+              problem === TOPUP_MESSAGES.AMOUNT_TOO_LOW ? range.min : range.max,
+              currency,
+              i18n.language,
+            )
+          : '',
+      })
+    : null;
 
   const reset = () => {
     setIntent(null);
     setError(null);
+    form.clearErrors();
   };
 
   if (intent) {
@@ -155,18 +190,19 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
   // Choosing PIX or boleto while in dollars switches to reais: those methods only carry reais.
   function chooseMethod(next: PaymentMethod) {
     if (!methodsFor(currency).includes(next)) chooseCurrency('BRL');
-    setMethod(next);
+    form.setValue('method', next);
   }
   const asked = prefill[currency];
   const presets =
     asked && !TOPUP_PRESETS[currency].includes(asked)
       ? [asked, ...TOPUP_PRESETS[currency]]
       : TOPUP_PRESETS[currency];
-  const chosenAmount = custom.trim() ? parseAmountInput(custom, i18n.language) : preset;
+  const amount = chosenAmount({ preset, custom }, i18n.language);
+  const errors = form.formState.errors;
   return (
     <Card>
       <CardTitle>{t('topup.title')}</CardTitle>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-5">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.currency')}</legend>
           <div className="grid grid-cols-2 gap-2">
@@ -186,8 +222,8 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
                 key={cents}
                 pressed={!custom.trim() && preset === cents}
                 onClick={() => {
-                  setPreset(cents);
-                  setCustom('');
+                  form.setValue('preset', cents);
+                  form.setValue('custom', '');
                 }}
                 testId={`preset-${cents}`}
               >
@@ -200,8 +236,8 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
             label={t('topup.custom')}
             inputMode="decimal"
             placeholder={t('topup.customHint')}
-            value={custom}
-            onChange={(e) => setCustom(e.target.value)}
+            aria-invalid={errors.custom ? true : undefined}
+            {...form.register('custom')}
           />
         </fieldset>
 
@@ -231,26 +267,26 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
           </p>
         </fieldset>
 
-        {method === 'boleto' && (
+        {asksPayer(method, payerRequired) && (
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={t('topup.payerName')}
               autoComplete="name"
-              value={payerName}
-              onChange={(e) => setPayerName(e.target.value)}
+              aria-invalid={errors.payerName ? true : undefined}
+              {...form.register('payerName')}
             />
             <TextField
               label={t('topup.payerTaxId')}
               inputMode="numeric"
-              value={payerTaxId}
-              onChange={(e) => setPayerTaxId(e.target.value)}
+              aria-invalid={errors.payerTaxId ? true : undefined}
+              {...form.register('payerTaxId')}
             />
           </div>
         )}
 
-        {error && (
+        {(problemText ?? error) && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
+            {problemText ?? error}
           </p>
         )}
 
@@ -258,7 +294,7 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
           <p className="text-sm text-slate-600">
             {t('topup.total')}:{' '}
             <span className="font-semibold text-slate-900 tabular-nums">
-              {chosenAmount ? formatMoney(chosenAmount, currency, i18n.language) : '—'}
+              {amount ? formatMoney(amount, currency, i18n.language) : '—'}
             </span>
           </p>
           <Button type="submit" loading={create.isPending || redirecting}>

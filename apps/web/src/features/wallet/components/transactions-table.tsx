@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { DataTable } from '../../../components/ui/data-table.tsx';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../../components/ui/feedback.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { pageCount } from '../../../components/ui/pagination.tsx';
-import { Table, Td, Th } from '../../../components/ui/table.tsx';
 import { formatDateTime, formatMoney } from '../../../i18n/format.ts';
 import { useTransactions } from '../api/get-transactions.ts';
 
@@ -36,7 +36,7 @@ export function TransactionsTable() {
         action={
           <SelectField
             label={t('history.filter')}
-            className="w-36"
+            className="w-36 shrink-0"
             value={currency ?? ''}
             onChange={(e) => {
               setCurrency((e.target.value || null) as Currency | null);
@@ -70,66 +70,50 @@ export function TransactionsTable() {
         </EmptyState>
       ) : (
         <>
-          {/* Cards on a phone: every amount in sight, nothing to scroll sideways. */}
-          <ul className="flex flex-col divide-y divide-slate-100 md:hidden" data-testid="transactions-cards">
-            {history.data.items.map((item) => (
-              <li key={item.id} className="flex flex-col gap-1 py-3">
-                <div className="flex items-start justify-between gap-3">
-                  <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
+          <DataTable
+            label={t('history.title')}
+            testId="transactions"
+            flush
+            rows={history.data.items}
+            rowKey={(item) => item.id}
+            columns={[
+              {
+                header: t('history.date'),
+                className: 'text-slate-600',
+                cell: (item) => formatDateTime(item.created_at, i18n.language),
+              },
+              {
+                header: t('history.description'),
+                card: 'title',
+                cell: (item, form) => (
                   <span
-                    className={cn(
-                      'text-right font-semibold whitespace-nowrap tabular-nums',
-                      item.amount > 0 ? 'text-emerald-700' : 'text-slate-900',
-                    )}
+                    className={cn('flex gap-2', form === 'card' ? 'flex-col items-start' : 'items-center')}
+                  >
+                    <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
+                    <span className="font-normal whitespace-normal text-slate-800">{item.description}</span>
+                  </span>
+                ),
+              },
+              {
+                header: t('history.amount'),
+                numeric: true,
+                card: 'badge',
+                cell: (item) => (
+                  <span
+                    className={cn('font-semibold', item.amount > 0 ? 'text-emerald-700' : 'text-slate-900')}
                   >
                     {item.amount > 0 ? '+' : '−'}
                     {formatMoney(Math.abs(item.amount), item.currency, i18n.language)}
                   </span>
-                </div>
-                <p className="text-sm break-words text-slate-800">{item.description}</p>
-                <p className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-                  <span>{formatDateTime(item.created_at, i18n.language)}</span>
-                  <span className="tabular-nums">
-                    {t('history.balanceAfter')}:{' '}
-                    {formatMoney(item.balance_after, item.currency, i18n.language)}
-                  </span>
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden md:block">
-            <Table data-testid="transactions" label={t('history.title')}>
-              <thead>
-                <tr>
-                  <Th>{t('history.date')}</Th>
-                  <Th>{t('history.description')}</Th>
-                  <Th numeric>{t('history.amount')}</Th>
-                  <Th numeric>{t('history.balanceAfter')}</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {history.data.items.map((item) => (
-                  <tr key={item.id}>
-                    <Td className="text-slate-600">{formatDateTime(item.created_at, i18n.language)}</Td>
-                    <Td>
-                      <span className="flex items-center gap-2">
-                        <Badge tone={TONES[item.kind]}>{t(`history.kinds.${item.kind}`)}</Badge>
-                        <span className="whitespace-normal">{item.description}</span>
-                      </span>
-                    </Td>
-                    <Td
-                      numeric
-                      className={cn('font-medium', item.amount > 0 ? 'text-emerald-700' : 'text-slate-900')}
-                    >
-                      {item.amount > 0 ? '+' : '−'}
-                      {formatMoney(Math.abs(item.amount), item.currency, i18n.language)}
-                    </Td>
-                    <Td numeric>{formatMoney(item.balance_after, item.currency, i18n.language)}</Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+                ),
+              },
+              {
+                header: t('history.balanceAfter'),
+                numeric: true,
+                cell: (item) => formatMoney(item.balance_after, item.currency, i18n.language),
+              },
+            ]}
+          />
           {pages > 1 && (
             <nav className="mt-4 flex items-center justify-between gap-2" aria-label={t('history.title')}>
               <Button

@@ -2,9 +2,9 @@ import type { PaymentIntent } from '@numero/contract/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatMoney } from '../../../i18n/format.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
 import { usePayment } from '../api/get-payment.ts';
 
 /**

@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createTestApp, signInAsAdmin, TEST_ORIGIN } from '../../test/helpers.ts';
+
+/** The public lists are remembered for 2 s per process, and forgotten in every process at a change. */
+describe('the catalogue remembered per process', async () => {
+  const { app: a, database, config } = await createTestApp();
+  const b = await buildApp({ config, database, logger: false });
+  afterAll(() => b.close());
+  const url = '/api/v1/catalog/products?currency=BRL';
+  const pending = Symbol('pending');
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<typeof pending>((r) => setTimeout(() => r(pending), ms))]);
+
+  it.skipIf(database.kind !== 'pglite')(
+    'answers a repeat and its revalidation without the database, a new question with it',
+    async () => {
+      const first = await a.inject({ url });
+      const etag = first.headers.etag as string;
+      // PGlite has one connection: while this transaction holds it, any query waits.
+      let release = () => {};
+      const held = database.db.transaction(() => new Promise<void>((r) => (release = r)));
+      const repeat = (await within(a.inject({ url }), 2_000)) as typeof first;
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.body).toBe(first.body);
+      expect(repeat.headers).toMatchObject({ etag, 'cache-control': first.headers['cache-control'] });
+      const revalidated = (await within(
+        a.inject({ url, headers: { 'if-none-match': etag } }),
+        2_000,
+      )) as typeof first;
+      expect([revalidated.statusCode, revalidated.body]).toEqual([304, '']);
+      const other = a.inject({ url: '/api/v1/catalog/products?currency=USD' });
+      expect(await within(other, 300)).toBe(pending);
+      release();
+      await held;
+      expect((await other).statusCode).toBe(200);
+    },
+  );
+
+  it('a staff change in one process is in the next answer of the other', async () => {
+    const admin = await signInAsAdmin(a);
+    const before = await b.inject({ url });
+    const product = before.json()[0] as { id: number; sku: string; price: number };
+    const res = await a.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/products/${product.id}`,
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+      payload: { is_active: false },
+    });
+    expect(res.statusCode).toBe(200);
+    // On PostgreSQL the change reaches the other process as a NOTIFY, a few milliseconds after the
+    // PATCH answers: the other process shows it well before its 2 s memory would have expired.
+    const deadline = Date.now() + 1_000;
+    let after = await b.inject({ url, headers: { 'if-none-match': before.headers.etag as string } });
+    while (after.statusCode === 304 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await b.inject({ url, headers: { 'if-none-match': before.headers.etag as string } });
+    }
+    expect(after.statusCode).toBe(200);
+    expect(after.json().map((p: { sku: string }) => p.sku)).not.toContain(product.sku);
+  });
+});

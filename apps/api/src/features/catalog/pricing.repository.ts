@@ -1,0 +1,129 @@
+import type { PricingCurrency, ProductCost } from '@numero/contract/catalog-pricing';
+import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { productCosts, products } from '../../db/schema/index.ts';
+
+export interface PricingScope {
+  currency: PricingCurrency;
+  provider?: string | undefined;
+  service?: string | undefined;
+  country?: string | undefined;
+}
+
+/** A product in a rule's scope, its price in the rule's currency and its cost (null: none known). */
+export interface PricedProduct {
+  id: number;
+  sku: string;
+  price: number;
+  cost: number | null;
+}
+
+const priceColumn = (currency: PricingCurrency) =>
+  currency === 'BRL' ? products.priceBrl : products.priceUsd;
+
+function productFilter(scope: PricingScope): SQL | undefined {
+  return and(
+    scope.service ? eq(products.serviceCode, scope.service) : undefined,
+    scope.country ? eq(products.countryCode, scope.country) : undefined,
+  );
+}
+
+/** The SQL of upstream costs (product_costs) and of the products a pricing rule reaches. */
+export function createPricingRepository(db: Executor) {
+  return {
+    async productExists(id: number, ex: Executor = db): Promise<boolean> {
+      const rows = await ex.select({ id: products.id }).from(products).where(eq(products.id, id));
+      return rows.length > 0;
+    },
+
+    async listCosts(productId: number, ex: Executor = db): Promise<ProductCost[]> {
+      const rows = await ex
+        .select({ provider: productCosts.provider, currency: productCosts.currency, cost: productCosts.cost })
+        .from(productCosts)
+        .where(eq(productCosts.productId, productId))
+        .orderBy(asc(productCosts.provider), asc(productCosts.currency));
+      return rows.map((r) => ({ ...r, cost: Number(r.cost) }));
+    },
+
+    async replaceCosts(productId: number, costs: ProductCost[], at: Date, ex: Executor): Promise<void> {
+      await ex.delete(productCosts).where(eq(productCosts.productId, productId));
+      if (costs.length === 0) return;
+      await ex.insert(productCosts).values(costs.map((c) => ({ productId, ...c, updatedAt: at })));
+    },
+
+    /** One seller's costs, keyed "productId/currency". */
+    async providerCosts(provider: string, ex: Executor = db): Promise<Map<string, number>> {
+      const rows = await ex
+        .select({
+          productId: productCosts.productId,
+          currency: productCosts.currency,
+          cost: productCosts.cost,
+        })
+        .from(productCosts)
+        .where(eq(productCosts.provider, provider));
+      return new Map(rows.map((r) => [`${r.productId}/${r.currency}`, Number(r.cost)]));
+    },
+
+    async upsertCosts(
+      rows: { productId: number; provider: string; currency: PricingCurrency; cost: number }[],
+      at: Date,
+      ex: Executor,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await ex
+        .insert(productCosts)
+        .values(rows.map((r) => ({ ...r, updatedAt: at })))
+        .onConflictDoUpdate({
+          target: [productCosts.productId, productCosts.provider, productCosts.currency],
+          set: { cost: sql`excluded.cost`, updatedAt: sql`excluded.updated_at` },
+        });
+    },
+
+    /** Locks the rows of the products in scope (apply runs under these locks). */
+    async lockProducts(scope: PricingScope, ex: Executor): Promise<void> {
+      await ex
+        .select({ id: products.id })
+        .from(products)
+        .where(productFilter(scope))
+        .orderBy(asc(products.id))
+        .for('update');
+    },
+
+    /**
+     * The products in scope with their price and cost in the scope's currency: the given provider's
+     * cost, or without one the highest any provider charges.
+     */
+    async productsInScope(scope: PricingScope, ex: Executor = db): Promise<PricedProduct[]> {
+      const price = priceColumn(scope.currency);
+      const rows = await ex
+        .select({ id: products.id, sku: products.sku, price, cost: max(productCosts.cost) })
+        .from(products)
+        .leftJoin(
+          productCosts,
+          and(
+            eq(productCosts.productId, products.id),
+            eq(productCosts.currency, scope.currency),
+            scope.provider ? eq(productCosts.provider, scope.provider) : undefined,
+          ),
+        )
+        .where(productFilter(scope))
+        .groupBy(products.id)
+        .orderBy(asc(products.sku));
+      return rows.map((r) => ({
+        id: r.id,
+        sku: r.sku,
+        price: Number(r.price),
+        cost: r.cost === null ? null : Number(r.cost),
+      }));
+    },
+
+    async setPrice(id: number, currency: PricingCurrency, price: number, at: Date, ex: Executor) {
+      const set = currency === 'BRL' ? { priceBrl: price } : { priceUsd: price };
+      await ex
+        .update(products)
+        .set({ ...set, updatedAt: at })
+        .where(eq(products.id, id));
+    },
+  };
+}
+export type PricingRepository = ReturnType<typeof createPricingRepository>;

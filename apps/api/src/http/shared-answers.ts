@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventBus } from '../db/event-bus.ts';
+import { matchesEtag } from './etag.ts';
+
+/**
+ * A few seconds of memory of public GET answers that are the same for everyone, per process: a repeat is
+ * sent from memory and its revalidation (If-None-Match) is a 304, with no database work and no
+ * serialisation. Like the sessions' memory it is only trusted while this process hears `channel` on the
+ * event bus, on which the database names every change of what the answers are made of (triggers); any
+ * message forgets everything, and an answer built while one arrived is not kept.
+ * Use as the route's `preHandler`, with `onSend: [etagged, answers.keep]`.
+ */
+export function createSharedAnswers({
+  ms,
+  now = Date.now,
+  stale = () => false,
+}: {
+  ms: number;
+  now?: () => number;
+  /** Whether what the answer at `url` is made of expired by other means than a message (a timed memory). */
+  stale?: (url: string) => boolean;
+}) {
+  const answers = new Map<string, { at: number; epoch: number; etag: string; body: string }>();
+  let bus: EventBus | null = null;
+  let heard = 0;
+  const heardAt = new WeakMap<FastifyRequest, { heard: number; epoch: number }>();
+
+  const listening = () => {
+    const state = bus?.listening();
+    return state?.connected ? state.epoch : null;
+  };
+  const forget = () => {
+    heard += 1;
+    answers.clear();
+  };
+  const fresh = (url: string) => {
+    const hit = answers.get(url);
+    return hit && hit.epoch === listening() && now() - hit.at < ms && !stale(url) ? hit : undefined;
+  };
+
+  return {
+    /** Starts hearing `channel`; until then every answer is built afresh. */
+    async follow(events: EventBus, channel: string): Promise<void> {
+      await events.subscribe(channel, forget);
+      bus = events;
+    },
+
+    /**
+     * Forgets everything now, as a message would: for a change this process made, whose message reaches
+     * it only a moment after the change is answered (PostgreSQL delivers NOTIFY asynchronously).
+     */
+    forget,
+
+    /** Sends the remembered answer, or a 304 for it, when there is a fresh one. */
+    preHandler(cacheControl: string) {
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', cacheControl);
+        const hit = fresh(request.url);
+        if (!hit) {
+          const epoch = listening();
+          if (epoch !== null) heardAt.set(request, { heard, epoch });
+          return;
+        }
+        reply.header('etag', hit.etag);
+        if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(hit.body);
+      };
+    },
+
+    /** An onSend hook after `etagged`: keeps a 200 built while nothing was heard. */
+    async keep(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const before = heardAt.get(request);
+      const etag = reply.getHeader('etag');
+      if (!before || reply.statusCode !== 200 || typeof payload !== 'string' || typeof etag !== 'string') {
+        return payload;
+      }
+      if (before.heard !== heard || before.epoch !== listening()) return payload;
+      if (answers.size >= 256) answers.delete(answers.keys().next().value!);
+      answers.set(request.url, { at: now(), epoch: before.epoch, etag, body: payload });
+      return payload;
+    },
+  };
+}
+export type SharedAnswers = ReturnType<typeof createSharedAnswers>;

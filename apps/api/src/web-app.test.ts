@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './test/helpers.ts';
+
+describe('the built web app, served by the API', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'numero-web-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(join(dist, 'assets', 'flags'), { recursive: true });
+  const shell = '<!doctype html><html lang="pt-BR"><title>app shell</title></html>';
+  writeFileSync(join(dist, 'index.html'), shell);
+  writeFileSync(
+    join(dist, 'landing.pt.html'),
+    '<!doctype html><html lang="pt-BR"><title>Números virtuais</title>',
+  );
+  writeFileSync(
+    join(dist, 'landing.en.html'),
+    '<!doctype html><html lang="en"><title>Virtual numbers</title>',
+  );
+  writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("app")');
+  writeFileSync(join(dist, 'assets', 'flags', 'br.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A store with real providers configured would not be the demo; DEMO_MODE=false stands for it here.
+  const { app } = await createTestApp({ env: { WEB_DIST: dist, DEMO_MODE: 'false' } });
+
+  it('costs one route at start-up however many files the build holds (it had one per file)', () => {
+    expect(app.hasRoute({ method: 'GET', url: '/*' })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/assets/index-abc.js' })).toBe(false);
+  });
+
+  it('sends its files with their type, nested ones included', async () => {
+    const js = await app.inject({ url: '/assets/index-abc.js' });
+    expect([js.statusCode, js.headers['content-type'], js.body]).toEqual([
+      200,
+      'application/javascript; charset=utf-8',
+      'console.log("app")',
+    ]);
+    const svg = await app.inject({ url: '/assets/flags/br.svg' });
+    expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect((await app.inject({ method: 'HEAD', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+  });
+
+  it('answers / with the landing in the reader’s language, and any other page with the app shell', async () => {
+    const en = await app.inject({ url: '/', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.body).toContain('Virtual numbers');
+    expect((await app.inject({ url: '/' })).body).toContain('Números virtuais');
+    for (const url of ['/dashboard/wallet', '/login?next=%2Fdashboard', '/assets/missing.js']) {
+      const res = await app.inject({ url });
+      expect({ url, status: res.statusCode, body: res.body }).toEqual({
+        url,
+        status: 200,
+        body: shell,
+      });
+    }
+  });
+
+  it('marks every page of the offline demo, so its banner is in the first paint, and no other store’s', async () => {
+    for (const url of ['/', '/dashboard/wallet']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toMatch(/^<!doctype html><html lang="(pt-BR|en)">/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const demo = await createTestApp({ env: { WEB_DIST: dist, DEMO_MODE: 'true' } });
+    try {
+      for (const url of ['/', '/dashboard/wallet']) {
+        expect((await demo.app.inject({ url })).body, url).toMatch(
+          /^<!doctype html><html data-demo="true" lang="pt-BR">/,
+        );
+      }
+    } finally {
+      await demo.app.close();
+    }
+  });
+
+  it('keeps the API’s own 404 for unknown API paths, and nothing outside its folder is reachable', async () => {
+    const api = await app.inject({ url: '/api/v1/nothing-here' });
+    expect([api.statusCode, api.json().code]).toEqual([404, 'NOT_FOUND']);
+    for (const url of ['/../package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json']) {
+      const res = await app.inject({ url });
+      expect(res.body).not.toContain('"workspaces"');
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// Lighthouse (the npm package, its default mobile emulation and throttling) on `/`, `/login` and the
+// signed-in `/dashboard`, driving the system's Chromium (CHROME_PATH, /usr/bin/chromium by default):
+// nothing here downloads a browser. BENCH_LIGHTHOUSE=0 skips it.
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { fmt } from './checks.ts';
+import { type BenchDatabase, freePort, signUpCustomer, startStore } from './processes.ts';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/login', '/dashboard'] as const;
+
+export const lighthouseEnabled = () => process.env.BENCH_LIGHTHOUSE !== '0';
+
+interface Scores {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Where the page ended when not where it was asked for (a sign-in page instead of the dashboard). */
+  endedAt: string | null;
+}
+
+const meets = (s: Scores) =>
+  s.endedAt === null &&
+  s.performance >= 95 &&
+  s.accessibility === 100 &&
+  s.bestPractices >= 95 &&
+  s.lcpMs <= 2_000 &&
+  s.tbtMs <= 150 &&
+  s.cls <= 0.05;
+
+async function audit(url: string, port: number, cookie: string | null): Promise<Omit<Scores, 'page'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr;
+  const endedAt = new URL(finalDisplayedUrl).pathname;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    endedAt: endedAt === new URL(url).pathname ? null : endedAt,
+  };
+}
+
+/** Lighthouse sometimes loses a page load's trace (NO_NAVSTART): that page is audited again, up to 3 times. */
+async function auditWithRetries(url: string, port: number, cookie: string | null) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, cookie);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      console.log(`${(err as Error).message}; again`);
+    }
+  }
+}
+
+/** Starts a store of its own, audits the three pages one after the other, and stops it. */
+export async function measureLighthouse(database: BenchDatabase): Promise<string[]> {
+  if (!existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME} (set CHROME_PATH)`);
+  const store = await startStore(database, await freePort());
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: [
+      '--headless=new',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
+  });
+  const scores: Scores[] = [];
+  try {
+    const cookie = await signUpCustomer(store.url);
+    for (const page of PAGES) {
+      const s = await auditWithRetries(store.url + page, chrome.port, page === '/dashboard' ? cookie : null);
+      scores.push({ page, ...s });
+      console.log(`lighthouse ${page} done`);
+    }
+  } finally {
+    chrome.kill();
+    await store.stop();
+  }
+  const lines = [
+    '',
+    `| Lighthouse (mobile) | performance | accessibility | best practices | LCP | TBT | CLS | result |`,
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| target | ≥ 95 | 100 | ≥ 95 | ≤ 2.0 s | ≤ 150 ms | ≤ 0.05 | |',
+    ...scores.map(
+      (s) =>
+        `| \`${s.page}\`${s.page === '/dashboard' ? ' (signed in)' : ''}${s.endedAt ? ` (ended at \`${s.endedAt}\`)` : ''} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${(s.lcpMs / 1000).toFixed(1)} s | ${fmt(s.tbtMs)} ms | ${s.cls.toFixed(3)} | ${meets(s) ? 'pass' : '**FAIL**'} |`,
+    ),
+  ];
+  return lines;
+}

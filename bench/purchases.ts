@@ -1,0 +1,124 @@
+// Purchases by many customers at once: `POST /api/v1/activations` on the store (the simulator as its
+// upstream seller, the demo catalogue) against the ceiling's one raw transaction writing the same rows
+// (bench/ceiling-purchase.mjs), alternated for a few rounds; then `npm run ledger:verify` on the result.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { type Buyers, createBuyers, verifyLedger } from './customers.ts';
+import { type BenchDatabase, type Running, startCeiling, startStore } from './processes.ts';
+import type { Measured, Row } from './report.ts';
+import type { Endpoint } from './run.ts';
+
+export const BUYERS = Number(process.env.BENCH_BUYERS ?? 1_000);
+export const PURCHASES_EACH = Number(process.env.BENCH_PURCHASES_EACH ?? 2);
+/** A purchase not answered in this time counts as failed. */
+const TIMEOUT_S = 30;
+
+export const PURCHASE: Endpoint = {
+  name: `POST /api/v1/activations, ${BUYERS.toLocaleString('en-US')} customers at once, ${PURCHASES_EACH} purchases each`,
+  path: '/api/v1/activations',
+  cookie: true,
+  ratio: 0.7,
+  p99Ms: 25,
+};
+
+/**
+ * The requests take the customers in turn (as many connections as customers, so about one purchase in
+ * flight per customer), each with a new idempotency key: a new purchase, never a replay.
+ */
+function purchases(server: Running, buyers: Buyers) {
+  let next = 0;
+  return [
+    {
+      method: 'POST' as const,
+      path: PURCHASE.path,
+      setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
+        const i = next++;
+        req.headers = {
+          'content-type': 'application/json',
+          origin: server.url,
+          cookie: buyers.cookies[i % buyers.cookies.length]!,
+          'idempotency-key': randomUUID(),
+        };
+        req.body = JSON.stringify({
+          product_id: buyers.productIds[i % buyers.productIds.length],
+          currency: 'BRL',
+        });
+        return req;
+      },
+    },
+  ];
+}
+
+/**
+ * Every customer buys PURCHASES_EACH times, all at once (one connection per customer): the figure is the
+ * purchases answered per second until the last one, and their p99.
+ */
+async function drive(server: Running, buyers: Buyers, answers: Map<string, number>): Promise<Measured> {
+  // A short warm-up at low concurrency, so the JIT and the pools are in their steady state.
+  await autocannon({ url: server.url, connections: 4, amount: 100, requests: purchases(server, buyers) });
+  const result = await autocannon({
+    url: server.url,
+    connections: buyers.cookies.length,
+    amount: buyers.cookies.length * PURCHASES_EACH,
+    timeout: TIMEOUT_S,
+    requests: purchases(server, buyers),
+  });
+  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
+  for (const [code, { count }] of Object.entries(codes)) answers.set(code, (answers.get(code) ?? 0) + count);
+  if (result.timeouts) answers.set(`no answer in ${TIMEOUT_S} s`, result.timeouts);
+  return {
+    rps: result['2xx'] / result.duration,
+    p99: result.latency.p99,
+    // autocannon counts a request that timed out among its errors too.
+    failures: result.non2xx + result.errors,
+  };
+}
+
+export interface PurchaseResult {
+  row: Row;
+  ledger: { ok: boolean; text: string };
+  /** Every measured purchase's answer by status, on both sides (the warm-ups left out). */
+  answers: string;
+  /** The store answered every measured purchase 201 Created. */
+  allCreated: boolean;
+}
+
+/**
+ * Store and ceiling take turns (each started for its turn: PGlite is one process's folder). Run with no
+ * store or ceiling running. The buyers are written first, with their wallets, sessions and stock.
+ */
+export async function measurePurchases(
+  database: BenchDatabase,
+  ports: { store: number; ceiling: number },
+  settings: { rounds: number },
+): Promise<PurchaseResult> {
+  const buyers = await createBuyers(database, BUYERS);
+  const store: Measured[] = [];
+  const ceiling: Measured[] = [];
+  const storeAnswers = new Map<string, number>();
+  const ceilingAnswers = new Map<string, number>();
+  for (let round = 1; round <= settings.rounds; round++) {
+    const s = await startStore(database, ports.store);
+    try {
+      store.push(await drive(s, buyers, storeAnswers));
+    } finally {
+      await s.stop();
+    }
+    const c = await startCeiling(database, ports.ceiling);
+    try {
+      ceiling.push(await drive(c, buyers, ceilingAnswers));
+    } finally {
+      await c.stop();
+    }
+    console.log(`purchases round ${round}/${settings.rounds} done`);
+  }
+  const ledger = await verifyLedger(database);
+  const list = (m: Map<string, number>) =>
+    [...m].map(([code, n]) => `${n.toLocaleString('en-US')} × ${code}`).join(', ');
+  return {
+    row: { endpoint: PURCHASE, store, ceiling },
+    ledger,
+    answers: `store ${list(storeAnswers)}; ceiling ${list(ceilingAnswers)}`,
+    allCreated: [...storeAnswers.keys()].every((code) => code === '201'),
+  };
+}

@@ -1,0 +1,165 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.ts';
+import { registerViaApi, uniqueEmail } from './auth-support.ts';
+import { createUserAsAdmin, headers, signInViaApi, staffEmail } from './staff-support.ts';
+import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
+
+// Every dialog and menu of the app, opened and closed with the keyboard alone, at a desktop and a
+// phone width, in both languages: focus goes in (and, in a modal, stays in), axe finds nothing serious
+// while it is open, Escape closes it and focus is back on what opened it.
+
+const focusIsIn = (popup: Locator) => popup.evaluate((el) => el.contains(document.activeElement));
+
+async function checkPopup(
+  page: Page,
+  opener: Locator,
+  popup: Locator,
+  { modal = true, focusMovesIn = true }: { modal?: boolean; focusMovesIn?: boolean } = {},
+) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(popup).toBeVisible();
+  if (focusMovesIn) await expect.poll(() => focusIsIn(popup)).toBe(true);
+  if (modal) {
+    // Tab and Shift+Tab go round the dialog's own controls, never out to the page behind.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusIsIn(popup), `focus left the dialog after ${key}`).toBe(true);
+    }
+  }
+  // The toaster is another spec's subject, and may be mid-animation.
+  expect(await seriousAxeViolations(page, ['[data-sonner-toaster]'])).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+] as const;
+
+const text = {
+  pt: {
+    language: /Idioma/,
+    userMenu: 'Menu do usuário',
+    openMenu: 'Abrir menu',
+    newKey: 'Nova chave',
+    revoke: 'Revogar a chave bot-a11y',
+    keySettings: 'Configurar a chave bot-a11y',
+    deleteAccount: 'Excluir minha conta',
+    deleteUser: (name: string) => `Excluir ${name}`,
+    buy: /WhatsApp/,
+    newUser: 'Novo Usuário',
+    edit: (name: string) => `Editar ${name}`,
+    adjust: 'Ajustar saldo',
+    reset: 'Nova senha temporária',
+  },
+  en: {
+    language: /Language/,
+    userMenu: 'User menu',
+    openMenu: 'Open menu',
+    newKey: 'New key',
+    revoke: 'Revoke the key bot-a11y',
+    keySettings: 'Settings of the key bot-a11y',
+    deleteAccount: 'Delete my account',
+    deleteUser: (name: string) => `Delete ${name}`,
+    buy: /WhatsApp/,
+    newUser: 'New User',
+    edit: (name: string) => `Edit ${name}`,
+    adjust: 'Adjust balance',
+    reset: 'New temporary password',
+  },
+} as const;
+
+for (const lang of ['pt', 'en'] as const) {
+  const t = text[lang];
+  for (const size of sizes) {
+    test.describe(`${lang}, ${size.width} px`, () => {
+      test.use({ viewport: { width: size.width, height: size.height } });
+
+      test('a customer opens every menu and dialog with the keyboard', async ({ page }) => {
+        test.slow(); // many pages and an axe scan for each popup on a shared machine
+        await presetLanguageAndConsent(page, lang);
+        const email = uniqueEmail(`a11y-${lang}-${size.width}`);
+        await registerViaApi(page.request, email, lang === 'pt' ? 'pt-BR' : 'en-US');
+        await signInViaApi(page.request, email, 'Numero-e2e-S3nha!');
+        const key = await page.request.post('/api/v1/api-keys', { headers, data: { name: 'bot-a11y' } });
+        expect(key.status(), await key.text()).toBe(201);
+
+        await page.goto('/dashboard');
+        const header = page.locator('header');
+        if (size.name === 'desktop') {
+          await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
+            modal: false,
+          });
+          await checkPopup(page, header.getByRole('button', { name: t.userMenu }), page.getByRole('menu'), {
+            modal: false,
+          });
+        } else {
+          // The phone's drawer is a disclosure below the bar: it opens in place, focus stays on its button.
+          const toggle = header.getByRole('button', { name: t.openMenu });
+          await checkPopup(
+            page,
+            toggle,
+            page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`),
+            {
+              modal: false,
+              focusMovesIn: false,
+            },
+          );
+          // The language menu lives in the drawer there; Escape closes the menu, not the drawer.
+          await toggle.focus();
+          await page.keyboard.press('Enter');
+          await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
+            modal: false,
+          });
+        }
+
+        await page.goto('/dashboard/products?service=wa');
+        const buy = page.getByTestId('country-BR').getByRole('button', { name: t.buy });
+        await checkPopup(page, buy, page.getByRole('dialog'));
+
+        await page.goto('/profile');
+        const keys = page.getByTestId('api-keys-card');
+        await checkPopup(page, keys.getByRole('button', { name: t.newKey }), page.getByRole('dialog'));
+        await checkPopup(page, keys.getByRole('button', { name: t.keySettings }), page.getByRole('dialog'));
+        await checkPopup(page, keys.getByRole('button', { name: t.revoke }), page.getByRole('dialog'));
+        await checkPopup(page, page.getByRole('button', { name: t.deleteAccount }), page.getByRole('dialog'));
+      });
+
+      test('an admin opens every staff dialog with the keyboard', async ({ page }) => {
+        test.slow();
+        await presetLanguageAndConsent(page, lang);
+        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+        const email = staffEmail(`a11y-staff-${lang}-${size.width}`);
+        const user = await createUserAsAdmin(page.request, email, 'CUSTOMER');
+
+        await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+        await checkPopup(page, page.getByTestId('new-user'), page.getByRole('dialog', { name: t.newUser }));
+        await checkPopup(
+          page,
+          page.getByRole('button', { name: t.edit('E2E CUSTOMER') }).first(),
+          page.getByRole('dialog'),
+        );
+        await checkPopup(
+          page,
+          page.getByRole('button', { name: t.deleteUser('E2E CUSTOMER') }).first(),
+          page.getByRole('dialog'),
+        );
+
+        await page.goto(`/admin/users/${user.id}`);
+        await checkPopup(page, page.getByRole('button', { name: t.adjust }), page.getByRole('dialog'));
+        await checkPopup(page, page.getByRole('button', { name: t.reset }), page.getByRole('dialog'));
+
+        await page.goto('/admin/products?search=WhatsApp%20Business');
+        const product = page.locator('[data-sku="WB-DE"]').first();
+        await checkPopup(
+          page,
+          product.getByRole('button', { name: /^(Editar|Edit) / }),
+          page.getByRole('dialog'),
+        );
+      });
+    });
+  }
+}
