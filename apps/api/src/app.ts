@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -41,6 +40,7 @@ import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import './http/request-user.ts';
@@ -83,22 +83,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    hsts: config.secureCookies,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  registerSecurityHeaders(app, { https: config.secureCookies });
   await registerLoadShedding(app, config.maxEventLoopDelayMs);
   await app.register(cookie);
   await app.register(formbody);
@@ -290,13 +275,21 @@ async function registerSpa(app: FastifyInstance, config: Config) {
   // A page's HTML, read when asked (a new build needs no restart). The offline demo's pages are marked
   // `<html data-demo="true">`, so its banner is in the first paint rather than pushing the page down
   // once the store's answer arrives.
-  const sendPage = async (reply: FastifyReply, file: string) => {
-    const html = await readFile(join(dist, file), 'utf8');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(config.demo ? html.replace(/<html\b/i, '<html data-demo="true"') : html);
+  // The built pages do not change while the process runs: each is read once, at its first request.
+  const pages = new Map<string, Promise<string>>();
+  const page = (file: string) => {
+    let html = pages.get(file);
+    if (!html) {
+      html = readFile(join(dist, file), 'utf8').then((text) =>
+        config.demo ? text.replace(/<html\b/i, '<html data-demo="true"') : text,
+      );
+      html.catch(() => pages.delete(file));
+      pages.set(file, html);
+    }
+    return html;
   };
+  const sendPage = async (reply: FastifyReply, file: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await page(file));
   if (hasSpa) {
     app.get('/', (request, reply) => {
       if (!prerendered) return sendPage(reply, 'index.html');

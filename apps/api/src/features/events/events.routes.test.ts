@@ -59,6 +59,7 @@ function openStream(base: string, cookie: string, lastEventId?: number) {
   return {
     frames,
     ready,
+    headers: () => res?.headers ?? {},
     close: () => res?.destroy(),
     async waitFor(test: (frames: Frame[]) => boolean, ms = 3_000) {
       const start = Date.now();
@@ -138,6 +139,12 @@ describe('GET /api/v1/events', async () => {
     const aliceStream = stream(alice);
     const bobStream = stream(bob);
     expect(await aliceStream.ready).toBe(200);
+    // The stream is written raw, and still carries the security headers of every answer.
+    expect(aliceStream.headers()).toMatchObject({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-frame-options': 'SAMEORIGIN',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+    });
     await bobStream.ready;
     const bobOrder = await buy(bob);
     await smsArrives(bobOrder, '111111');

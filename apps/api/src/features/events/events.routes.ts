@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, registerMessages } from '../../http/errors.ts';
@@ -120,6 +121,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
 
       reply.hijack();
       res.writeHead(200, {
+        // What the hooks set (the security headers) goes out with the stream's own.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
@@ -7,10 +7,44 @@ export type Currency = 'BRL' | 'USD';
 export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in' | 'staff_adjustments';
 export type TransferKind = 'topup' | 'purchase' | 'capture' | 'refund' | 'adjustment';
 
+const walletBalanceQuery = (ex: Executor, userId: string | Placeholder, currency: Currency | Placeholder) =>
+  ex
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'wallet'),
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+
 export function createLedgerRepository(db: Executor) {
+  const walletBalancePrepared = walletBalanceQuery(
+    db,
+    sql.placeholder('userId'),
+    sql.placeholder('currency'),
+  ).prepare('wallet_balance');
+
   return {
     /** The account's id, creating it on first use (wallets appear the first time money touches them). */
     async ensureAccount(kind: AccountKind, userId: string | null, currency: Currency, ex: Executor = db) {
+      const find = async () => {
+        const [row] = await ex
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              eq(ledgerAccounts.kind, kind),
+              eq(ledgerAccounts.currency, currency),
+              userId ? eq(ledgerAccounts.userId, userId) : sql`user_id IS NULL`,
+            ),
+          );
+        return row?.id;
+      };
+      // Nearly always there already: one read. Else created (or found created by a concurrent transfer).
+      const existing = await find();
+      if (existing !== undefined) return existing;
       const target =
         kind === 'wallet'
           ? sql`(user_id, currency) WHERE kind = 'wallet'`
@@ -18,17 +52,7 @@ export function createLedgerRepository(db: Executor) {
       await ex.execute(
         sql`INSERT INTO ledger_accounts (kind, user_id, currency) VALUES (${kind}, ${userId}, ${currency}) ON CONFLICT ${target} DO NOTHING`,
       );
-      const [row] = await ex
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.kind, kind),
-            eq(ledgerAccounts.currency, currency),
-            userId ? eq(ledgerAccounts.userId, userId) : sql`user_id IS NULL`,
-          ),
-        );
-      return row!.id;
+      return (await find())!;
     },
 
     /** Null when a transfer with this key exists already: the caller's work was done before. */
@@ -52,15 +76,22 @@ export function createLedgerRepository(db: Executor) {
       return row?.id ?? null;
     },
 
-    /** Moves the cached balance and records the entry; the balance CHECK refuses an overdraft. */
+    /**
+     * Moves the cached balance and records the entry, in one statement (the account's row stays locked
+     * until the transaction ends, so the fewer round trips after it the better); the balance CHECK
+     * refuses an overdraft.
+     */
     async applyEntry(transferId: number, accountId: number, amount: number, ex: Executor = db) {
-      const [acc] = await ex
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${amount}` })
-        .where(eq(ledgerAccounts.id, accountId))
-        .returning({ balance: ledgerAccounts.balance });
-      await ex.insert(ledgerEntries).values({ transferId, accountId, amount, balanceAfter: acc!.balance });
-      return acc!.balance;
+      const [row] = await queryRows<{ balance_after: number | string }>(
+        ex,
+        sql`WITH account AS (
+              UPDATE ledger_accounts SET balance = balance + ${amount} WHERE id = ${accountId} RETURNING id, balance
+            )
+            INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
+            SELECT ${transferId}, id, ${amount}, balance FROM account
+            RETURNING balance_after`,
+      );
+      return Number(row!.balance_after);
     },
 
     async findTransferByKey(idempotencyKey: string, ex: Executor = db) {
@@ -71,17 +102,12 @@ export function createLedgerRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** A wallet's balance: read on every balance request, so a named statement planned once per connection. */
     async walletBalance(userId: string, currency: Currency, ex: Executor = db) {
-      const [row] = await ex
-        .select({ balance: ledgerAccounts.balance })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.kind, 'wallet'),
-            eq(ledgerAccounts.userId, userId),
-            eq(ledgerAccounts.currency, currency),
-          ),
-        );
+      const [row] =
+        ex === db
+          ? await walletBalancePrepared.execute({ userId, currency })
+          : await walletBalanceQuery(ex, userId, currency);
       return row?.balance ?? 0;
     },
 
