@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
 import { AdminOrdersExportPage } from './admin-orders-export-page.tsx';
+import { EXPORT_COLUMNS } from './orders-export-csv.ts';
 
 let asked: URL[];
 let saved: Blob[];
@@ -15,7 +16,7 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: URL | string) => {
       asked.push(new URL(String(input), 'http://localhost'));
-      return new Response('id,email,status\r\na1,ana@numero.test,COMPLETED\r\n', {
+      return new Response(`${EXPORT_COLUMNS.join(',')}\r\n${EXPORT_COLUMNS.map((c) => `${c}-1`).join(',')}`, {
         headers: { 'content-disposition': 'attachment; filename="pedidos-2026-11-25.csv"' },
       });
     }),
@@ -79,6 +80,7 @@ describe('/admin/orders/export', () => {
       payment_status: 'paid',
       lang: 'pt',
     });
-    expect(await saved[0]!.text()).toBe('\ufeffemail,status\r\nana@numero.test,COMPLETED\r\n');
+    const kept = EXPORT_COLUMNS.filter((c) => c !== 'id');
+    expect(await saved[0]!.text()).toBe(`\ufeff${kept.join(',')}\r\n${kept.map((c) => `${c}-1`).join(',')}`);
   });
 });
