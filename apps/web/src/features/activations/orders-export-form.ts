@@ -24,7 +24,7 @@ export interface ExportChoice {
   columns: Set<ExportColumn>;
 }
 
-const chosen = <T extends z.ZodType>(rule: T) =>
+const chosen = <T extends z.ZodType<unknown, string | undefined>>(rule: T) =>
   z
     .string()
     .transform((v) => (v.trim() === '' ? undefined : v))
