@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminCategoryCreate, type AdminCategoryUpdate, AdminCountryUpdate } from '@numero/contract/catalog';
+import type { FieldError, Resolver, ResolverResult } from 'react-hook-form';
 import { z } from 'zod';
 import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { flagFromLetters } from './flag-letters.ts';
@@ -78,14 +80,43 @@ const countrySchema = z
   })
   .transform((f): CountryChanges => ({ dial_code: f.dial, flag: f.flag, protocol_id: f.protocol }));
 
-/** One row of /admin/countries: its output is what PATCH /admin/countries/{code} receives. */
-export const countryResolver = keyedResolver<CountryFields, CountryChanges>(countrySchema, {
+/** Every row of /admin/countries as typed, by country code. */
+export interface CountriesFields {
+  rows: Record<string, CountryFields>;
+}
+
+const countriesSchema = z.object({ rows: z.record(z.string(), countrySchema) });
+
+const COUNTRY_MESSAGES: Record<keyof CountryFields, string> = {
   dial: STRUCTURE_MESSAGES.dial,
   flag: STRUCTURE_MESSAGES.flag,
   protocol: STRUCTURE_MESSAGES.protocol,
-});
+};
 
-/** The same check without a form: whether the row as typed may be saved. */
+type RowErrors = Partial<Record<keyof CountryFields, FieldError>>;
+
+/**
+ * react-hook-form's resolver for the countries table: each row checked by the contract's
+ * AdminCountryUpdate; its output is, by country code, what PATCH /admin/countries/{code} receives.
+ */
+export const countriesResolver: Resolver<CountriesFields, unknown, Record<string, CountryChanges>> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await zodResolver(countriesSchema)(values, context, options);
+  const rows = (result.errors as { rows?: Record<string, RowErrors> }).rows ?? {};
+  for (const row of Object.values(rows))
+    for (const field of Object.keys(COUNTRY_MESSAGES) as (keyof CountryFields)[]) {
+      const error = row[field];
+      if (error) error.message = COUNTRY_MESSAGES[field];
+    }
+  if (Object.keys(result.errors).length > 0)
+    return result as ResolverResult<CountriesFields, Record<string, CountryChanges>>;
+  return { values: (result.values as unknown as { rows: Record<string, CountryChanges> }).rows, errors: {} };
+};
+
+/** The same check for one row without a form: what to send, or null when the contract refuses it. */
 export const countryChanges = (fields: CountryFields): CountryChanges | null => {
   const result = countrySchema.safeParse(fields);
   return result.success ? result.data : null;
