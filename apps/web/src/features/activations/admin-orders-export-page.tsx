@@ -1,6 +1,7 @@
 import { ACTIVATION_STATUSES, ORDER_PAYMENT_STATUSES } from '@numero/contract/activations';
 import { ArrowLeft, Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,45 +9,31 @@ import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField, SearchField, SelectField } from '../../components/ui/field.tsx';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { exportOrdersUrl } from './api/export-orders.ts';
-import { EXPORT_COLUMNS, type ExportColumn, keepColumns } from './orders-export-csv.ts';
+import { EXPORT_COLUMNS, keepColumns } from './orders-export-csv.ts';
+import {
+  EXPORT_DEFAULTS,
+  type ExportChoice,
+  type ExportFields,
+  exportResolver,
+} from './orders-export-form.ts';
 
 /** /admin/orders/export: choose the filters and the columns, then download the orders as CSV. */
 export function AdminOrdersExportPage() {
   const { t, i18n } = useTranslation('admin-orders-export');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [payment, setPayment] = useState('');
-  const [columns, setColumns] = useState<Set<ExportColumn>>(() => new Set(EXPORT_COLUMNS));
+  const form = useForm<ExportFields, unknown, ExportChoice>({
+    resolver: exportResolver,
+    defaultValues: EXPORT_DEFAULTS,
+  });
+  const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const error = errors.columns ? t('noColumns') : failed ? t('failed') : null;
 
-  const toggle = (c: ExportColumn, on: boolean) =>
-    setColumns((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(c);
-      else next.delete(c);
-      return next;
-    });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (columns.size === 0) {
-      setError(t('noColumns'));
-      return;
-    }
-    setError(null);
+  async function download({ filter, columns }: ExportChoice) {
     setBusy(true);
     try {
-      const url = exportOrdersUrl(
-        {
-          search: search.trim() || undefined,
-          status: (status || undefined) as never,
-          payment_status: (payment || undefined) as never,
-        },
-        lang,
-      );
-      const res = await fetch(url, { credentials: 'include' });
+      const res = await fetch(exportOrdersUrl(filter, lang), { credentials: 'include' });
       if (!res.ok) throw new Error(String(res.status));
       const csv = keepColumns(await res.text(), columns);
       const name =
@@ -57,7 +44,7 @@ export function AdminOrdersExportPage() {
       link.click();
       URL.revokeObjectURL(link.href);
     } catch {
-      setError(t('failed'));
+      setFailed(true);
     } finally {
       setBusy(false);
     }
@@ -74,12 +61,25 @@ export function AdminOrdersExportPage() {
       </Link>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
       <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-      <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-5">
+      <form
+        onSubmit={(e) => {
+          setFailed(false);
+          void form.handleSubmit(download)(e);
+        }}
+        noValidate
+        className="mt-6 flex flex-col gap-5"
+        data-testid="orders-export-form"
+      >
         <Card>
           <CardTitle>{t('filters')}</CardTitle>
           <div className="grid gap-3 sm:grid-cols-3">
-            <SearchField label={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} />
-            <SelectField label={t('status')} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <SearchField
+              label={t('search')}
+              {...form.register('search')}
+              error={errors.search ? t('searchTooLong') : null}
+              maxLength={100}
+            />
+            <SelectField label={t('status')} {...form.register('status')}>
               <option value="">{t('all')}</option>
               {ACTIVATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -87,7 +87,7 @@ export function AdminOrdersExportPage() {
                 </option>
               ))}
             </SelectField>
-            <SelectField label={t('payment')} value={payment} onChange={(e) => setPayment(e.target.value)}>
+            <SelectField label={t('payment')} {...form.register('payment')}>
               <option value="">{t('all')}</option>
               {ORDER_PAYMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -101,12 +101,7 @@ export function AdminOrdersExportPage() {
           <CardTitle>{t('columns')}</CardTitle>
           <div className="grid gap-1 sm:grid-cols-3">
             {EXPORT_COLUMNS.map((c) => (
-              <CheckboxField
-                key={c}
-                label={t(`column.${c}`)}
-                checked={columns.has(c)}
-                onChange={(e) => toggle(c, e.target.checked)}
-              />
+              <CheckboxField key={c} label={t(`column.${c}`)} value={c} {...form.register('columns')} />
             ))}
           </div>
         </Card>

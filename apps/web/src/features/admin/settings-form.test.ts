@@ -23,10 +23,10 @@ const view: SettingsView = {
 };
 
 describe('settings form', () => {
-  it('shows money in the language’s format and sends it back as the same cents', () => {
+  it('shows money in the language’s format and sends it back as the same cents', async () => {
     const draft = draftOf(view, 'pt');
-    expect(draft.money['BRL.min']).toBe('5,00');
-    const result = bodyOf(draft);
+    expect(draft.money.BRL.min).toBe('5,00');
+    const result = await bodyOf(draft);
     const { sms_providers: _providers, ...values } = view.values;
     // The providers have their own screen: this form never sends them.
     expect('body' in result && result.body.values).toEqual(values);
@@ -41,18 +41,29 @@ describe('settings form', () => {
     expect(parseUnits('1.500,00')).toBeNull();
   });
 
-  it('names every wrong field instead of sending', () => {
+  it('names every wrong field instead of sending', async () => {
     const draft = draftOf(view, 'en');
     draft.activation_window_minutes = '0';
-    draft.money['USD.min'] = '2000.00';
-    draft.money['USD.max'] = '10.00';
+    draft.registrations_per_hour = 'ten';
+    draft.money.USD.min = '2000.00';
+    draft.money.USD.max = '10.00';
+    draft.money.BRL.max = '0.99';
     draft.secrets.stripe_webhook_secret = 'short';
-    expect(bodyOf(draft)).toEqual({
+    expect(await bodyOf(draft)).toEqual({
       errors: {
         activation_window_minutes: 'range',
-        'USD.min': 'minAboveMax',
-        stripe_webhook_secret: 'secret',
+        registrations_per_hour: 'range',
+        'money.BRL.max': 'money',
+        'money.USD.min': 'minAboveMax',
+        'secrets.stripe_webhook_secret': 'secret',
       },
     });
+  });
+
+  it('sends a key typed anew, trimmed, and leaves the blank ones out', async () => {
+    const draft = draftOf(view, 'en');
+    draft.secrets.mercadopago_access_token = '  APP_USR-123456  ';
+    const result = await bodyOf(draft);
+    expect('body' in result && result.body.secrets).toEqual({ mercadopago_access_token: 'APP_USR-123456' });
   });
 });

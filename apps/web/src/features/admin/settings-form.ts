@@ -1,16 +1,33 @@
-import type { SecretName, SettingsUpdate, SettingsView, StoreSettings } from '@numero/contract/admin';
-import { SECRET_NAMES } from '@numero/contract/admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SECRET_NAMES,
+  type SecretName,
+  SecretValue,
+  SettingsUpdate,
+  type SettingsView,
+  StoreSettings,
+} from '@numero/contract/admin';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 
-export type MoneyKey = 'BRL.min' | 'BRL.max' | 'USD.min' | 'USD.max';
-export const MONEY_KEYS: MoneyKey[] = ['BRL.min', 'BRL.max', 'USD.min', 'USD.max'];
+export type TopupCurrency = 'BRL' | 'USD';
+export const TOPUP_CURRENCIES: TopupCurrency[] = ['BRL', 'USD'];
+
+export type NumberKey =
+  | 'activation_window_minutes'
+  | 'early_cancel_minutes'
+  | 'purchase_limit_per_minute'
+  | 'registrations_per_hour';
+const NUMBER_KEYS: NumberKey[] = [
+  'activation_window_minutes',
+  'early_cancel_minutes',
+  'purchase_limit_per_minute',
+  'registrations_per_hour',
+];
 
 /** What the form holds: every field as typed, money in units ("5,00"), keys typed anew or left blank. */
-export interface SettingsDraft {
-  activation_window_minutes: string;
-  early_cancel_minutes: string;
-  purchase_limit_per_minute: string;
-  registrations_per_hour: string;
-  money: Record<MoneyKey, string>;
+export interface SettingsDraft extends Record<NumberKey, string> {
+  money: Record<TopupCurrency, { min: string; max: string }>;
   sandbox: StoreSettings['sandbox'];
   secrets: Record<SecretName, string>;
 }
@@ -22,17 +39,16 @@ const units = (cents: number, lang: string) => {
 
 export function draftOf(view: SettingsView, lang: string): SettingsDraft {
   const v = view.values;
+  const range = (c: TopupCurrency) => ({
+    min: units(v.topup_limits[c].min, lang),
+    max: units(v.topup_limits[c].max, lang),
+  });
   return {
     activation_window_minutes: String(v.activation_window_minutes),
     early_cancel_minutes: String(v.early_cancel_minutes),
     purchase_limit_per_minute: String(v.purchase_limit_per_minute),
     registrations_per_hour: String(v.registrations_per_hour),
-    money: {
-      'BRL.min': units(v.topup_limits.BRL.min, lang),
-      'BRL.max': units(v.topup_limits.BRL.max, lang),
-      'USD.min': units(v.topup_limits.USD.min, lang),
-      'USD.max': units(v.topup_limits.USD.max, lang),
-    },
+    money: { BRL: range('BRL'), USD: range('USD') },
     sandbox: { ...v.sandbox },
     secrets: Object.fromEntries(SECRET_NAMES.map((n) => [n, ''])) as Record<SecretName, string>,
   };
@@ -45,53 +61,89 @@ export function parseUnits(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-const whole = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null);
+// Text read as the number the contract checks; what cannot be read becomes -1, which every rule refuses.
+const read = (parse: (text: string) => number | null) => z.string().transform((text) => parse(text) ?? -1);
+const whole = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null);
+const numberField = (key: NumberKey) => read(whole).pipe(StoreSettings.shape[key]);
+const moneyRange = z.object({ min: read(parseUnits), max: read(parseUnits) });
+// A key left blank is not sent (the stored one stays); one typed is checked as the API checks it.
+const secretField = z
+  .string()
+  .transform((text) => (text.trim() === '' ? undefined : text))
+  .pipe(SecretValue.optional());
 
-export type DraftErrors = Partial<Record<string, string>>;
-
-/** The body to send, or which fields are wrong (keys of the messages in the page's texts). */
-export function bodyOf(d: SettingsDraft): { body: SettingsUpdate } | { errors: DraftErrors } {
-  const errors: DraftErrors = {};
-  const n = (key: keyof SettingsDraft & string, min: number, max: number) => {
-    const value = whole(d[key] as string);
-    if (value === null || value < min || value > max) errors[key] = 'range';
-    return value ?? 0;
-  };
-  const activation_window_minutes = n('activation_window_minutes', 5, 60);
-  const early_cancel_minutes = n('early_cancel_minutes', 0, 20);
-  const purchase_limit_per_minute = n('purchase_limit_per_minute', 1, 1000);
-  const registrations_per_hour = n('registrations_per_hour', 1, 100_000);
-  const money = {} as Record<MoneyKey, number>;
-  for (const k of MONEY_KEYS) {
-    const cents = parseUnits(d.money[k]);
-    if (cents === null || cents < 100) errors[k] = 'money';
-    money[k] = cents ?? 0;
-  }
-  for (const c of ['BRL', 'USD'] as const)
-    if (!errors[`${c}.min`] && !errors[`${c}.max`] && money[`${c}.min`] > money[`${c}.max`])
-      errors[`${c}.min`] = 'minAboveMax';
-  const secrets: NonNullable<SettingsUpdate['secrets']> = {};
-  for (const name of SECRET_NAMES) {
-    const value = d.secrets[name].trim();
-    if (!value) continue;
-    if (value.length < 8 || !/^[\x21-\x7e]+$/.test(value)) errors[name] = 'secret';
-    else secrets[name] = value;
-  }
-  if (Object.keys(errors).length > 0) return { errors };
-  return {
-    body: {
+const settingsSchema = z
+  .object({
+    ...(Object.fromEntries(NUMBER_KEYS.map((k) => [k, numberField(k)])) as Record<
+      NumberKey,
+      ReturnType<typeof numberField>
+    >),
+    money: z.object({ BRL: moneyRange, USD: moneyRange }).pipe(StoreSettings.shape.topup_limits),
+    sandbox: StoreSettings.shape.sandbox,
+    secrets: z.object(
+      Object.fromEntries(SECRET_NAMES.map((n) => [n, secretField])) as Record<SecretName, typeof secretField>,
+    ),
+  })
+  .transform((d): SettingsUpdate => {
+    const secrets = Object.fromEntries(Object.entries(d.secrets).filter(([, value]) => value !== undefined));
+    return {
       values: {
-        activation_window_minutes,
-        early_cancel_minutes,
-        purchase_limit_per_minute,
-        registrations_per_hour,
-        topup_limits: {
-          BRL: { min: money['BRL.min'], max: money['BRL.max'] },
-          USD: { min: money['USD.min'], max: money['USD.max'] },
-        },
+        activation_window_minutes: d.activation_window_minutes,
+        early_cancel_minutes: d.early_cancel_minutes,
+        purchase_limit_per_minute: d.purchase_limit_per_minute,
+        topup_limits: d.money,
+        registrations_per_hour: d.registrations_per_hour,
         sandbox: d.sandbox,
       },
       ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
-    },
+    };
+  })
+  .pipe(SettingsUpdate);
+
+type Errors = Record<string, FieldError & Record<string, FieldError & Record<string, FieldError>>>;
+
+/**
+ * react-hook-form's resolver for /admin/settings: the body of PUT /admin/settings as its contract
+ * (SettingsUpdate) checks it; a refused field carries the key (`errors.*` of the page's texts) of its message.
+ */
+export const settingsResolver: Resolver<SettingsDraft, unknown, SettingsUpdate> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await zodResolver(settingsSchema)(values, context, options);
+  const errors = result.errors as unknown as Errors;
+  for (const key of NUMBER_KEYS) if (errors[key]) errors[key].message = 'range';
+  for (const currency of TOPUP_CURRENCIES) {
+    const range = errors.money?.[currency];
+    if (!range) continue;
+    // The contract's own check that the minimum is not above the maximum is its only custom one; it is
+    // left out while the maximum itself is wrong (that field's message says what to fix first).
+    if (range.min?.type === 'custom' && range.max) delete range.min;
+    if (range.min) range.min.message = range.min.type === 'custom' ? 'minAboveMax' : 'money';
+    if (range.max) range.max.message = 'money';
+  }
+  for (const name of SECRET_NAMES) {
+    const error = errors.secrets?.[name];
+    if (error) error.message = 'secret';
+  }
+  return result;
+};
+
+/** The same check without a form: the body to send, or the message key of each refused field by its path. */
+export async function bodyOf(
+  draft: SettingsDraft,
+): Promise<{ body: SettingsUpdate } | { errors: Record<string, string> }> {
+  const result = await settingsResolver(draft, undefined, { fields: {}, shouldUseNativeValidation: false });
+  if (Object.keys(result.errors).length === 0) return { body: result.values as SettingsUpdate };
+  const flat: Record<string, string> = {};
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const error = node as Partial<FieldError>;
+    if (typeof error.message === 'string' && typeof error.type === 'string') flat[path] = error.message;
+    for (const [k, v] of Object.entries(node))
+      if (k !== 'ref' && typeof v === 'object') walk(v, path ? `${path}.${k}` : k);
   };
+  walk(result.errors, '');
+  return { errors: flat };
 }

@@ -1,6 +1,12 @@
-import { SECRET_NAMES, type SecretName, type SettingsView } from '@numero/contract/admin';
+import {
+  SECRET_NAMES,
+  type SecretName,
+  type SettingsUpdate,
+  type SettingsView,
+} from '@numero/contract/admin';
 import { ArrowLeft, KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,13 +18,13 @@ import { isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { useSettings, useUpdateSettings } from './api/settings.ts';
 import { dashboardErrorMessage } from './error-message.ts';
-import { bodyOf, type DraftErrors, draftOf, MONEY_KEYS, type SettingsDraft } from './settings-form.ts';
-
-type NumberKey =
-  | 'activation_window_minutes'
-  | 'early_cancel_minutes'
-  | 'purchase_limit_per_minute'
-  | 'registrations_per_hour';
+import {
+  draftOf,
+  type NumberKey,
+  type SettingsDraft,
+  settingsResolver,
+  TOPUP_CURRENCIES,
+} from './settings-form.ts';
 
 /** /admin/settings: the store's parameters, read by staff and changed by admins; keys are write-only. */
 export function SettingsPage() {
@@ -72,26 +78,22 @@ function SettingsForm({
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const { user } = useSession();
   const canWrite = isAdmin(user);
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(view, lang));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const form = useForm<SettingsDraft, unknown, SettingsUpdate>({
+    resolver: settingsResolver,
+    defaultValues: draftOf(view, lang),
+    disabled: !canWrite,
+  });
+  const { errors } = form.formState;
   const save = useUpdateSettings();
+  const errorText = (key: string | undefined) => (key ? t(`errors.${key}`) : null);
 
-  const set = (patch: Partial<SettingsDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    onSaved(false);
-  };
-  const errorText = (key: string) => (errors[key] ? t(`errors.${errors[key]}`) : null);
+  // "Salvo" stays until the next change.
+  useEffect(() => {
+    const watching = form.watch(() => onSaved(false));
+    return () => watching.unsubscribe();
+  }, [form, onSaved]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = bodyOf(draft);
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.body, { onSuccess: () => onSaved(true) });
-  }
+  const submit = (body: SettingsUpdate) => save.mutate(body, { onSuccess: () => onSaved(true) });
 
   function removeSecret(name: SecretName) {
     save.mutate({ secrets: { [name]: null } }, { onSuccess: () => onSaved(true) });
@@ -102,16 +104,18 @@ function SettingsForm({
       label={t(`fields.${key}.label`)}
       hint={t(`fields.${key}.hint`)}
       inputMode="numeric"
-      name={key}
-      value={draft[key]}
-      error={errorText(key)}
-      disabled={!canWrite}
-      onChange={(e) => set({ [key]: e.target.value })}
+      {...form.register(key)}
+      error={errorText(errors[key]?.message)}
     />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={t('title')}>
+    <form
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-label={t('title')}
+    >
       {!canWrite && (
         <p role="note" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
           {t('readOnly')}
@@ -128,18 +132,17 @@ function SettingsForm({
       <Card>
         <CardTitle>{t('sections.topups')}</CardTitle>
         <div className="grid gap-4 sm:grid-cols-2">
-          {MONEY_KEYS.map((k) => (
-            <TextField
-              key={k}
-              label={t(`fields.money.${k.replace('.', '_')}`)}
-              inputMode="decimal"
-              name={k}
-              value={draft.money[k]}
-              error={errorText(k)}
-              disabled={!canWrite}
-              onChange={(e) => set({ money: { ...draft.money, [k]: e.target.value } })}
-            />
-          ))}
+          {TOPUP_CURRENCIES.flatMap((c) =>
+            (['min', 'max'] as const).map((end) => (
+              <TextField
+                key={`${c}.${end}`}
+                label={t(`fields.money.${c}_${end}`)}
+                inputMode="decimal"
+                {...form.register(`money.${c}.${end}`)}
+                error={errorText(errors.money?.[c]?.[end]?.message)}
+              />
+            )),
+          )}
         </div>
       </Card>
       <Card>
@@ -153,9 +156,7 @@ function SettingsForm({
             key={k}
             label={t(`fields.sandbox.${k}.label`)}
             description={t(`fields.sandbox.${k}.hint`)}
-            checked={draft.sandbox[k]}
-            disabled={!canWrite}
-            onChange={(e) => set({ sandbox: { ...draft.sandbox, [k]: e.target.checked } })}
+            {...form.register(`sandbox.${k}`)}
           />
         ))}
       </Card>
@@ -171,10 +172,8 @@ function SettingsForm({
                   label={t(`secrets.${name}`)}
                   type="password"
                   autoComplete="off"
-                  name={name}
-                  value={draft.secrets[name]}
-                  error={errorText(name)}
-                  disabled={!canWrite}
+                  {...form.register(`secrets.${name}`)}
+                  error={errorText(errors.secrets?.[name]?.message)}
                   placeholder={current.set ? t('secretReplace') : t('secretNew')}
                   hint={
                     <span className="inline-flex items-center gap-2">
@@ -182,7 +181,6 @@ function SettingsForm({
                       {current.set ? t('secretSet', { masked: current.masked }) : t('secretUnset')}
                     </span>
                   }
-                  onChange={(e) => set({ secrets: { ...draft.secrets, [name]: e.target.value } })}
                 />
                 {canWrite && current.set && (
                   <Button type="button" variant="secondary" onClick={() => removeSecret(name)}>

@@ -1,6 +1,7 @@
-import type { AdminCategory } from '@numero/contract/catalog';
+import type { AdminCategory, AdminCategoryCreate, AdminCategoryUpdate } from '@numero/contract/catalog';
 import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { actionErrorText, loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
@@ -16,6 +17,13 @@ import {
   useStaffCategories,
   useUpdateCategory,
 } from './api/staff-structure.ts';
+import {
+  type CategoryNames,
+  type CategoryNewFields,
+  categoryNewResolver,
+  categoryRenameResolver,
+  NAME_MAX,
+} from './structure-form.ts';
 
 /** /admin/categories: create, rename, order and switch categories; move services (and their products). */
 export function AdminCategoriesPage() {
@@ -68,48 +76,43 @@ export function AdminCategoriesPage() {
 function NewCategory() {
   const { t } = useTranslation('admin-structure');
   const create = useCreateCategory();
-  const [slug, setSlug] = useState('');
-  const [namePt, setNamePt] = useState('');
-  const [nameEn, setNameEn] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const ok = /^[a-z0-9-]{2,40}$/.test(slug.trim()) && namePt.trim() && nameEn.trim();
-    setInvalid(!ok);
-    if (!ok) return;
-    create.mutate(
-      { slug: slug.trim(), name_pt: namePt.trim(), name_en: nameEn.trim() },
-      {
-        onSuccess: () => {
-          setSlug('');
-          setNamePt('');
-          setNameEn('');
-        },
-      },
-    );
-  }
+  const form = useForm<CategoryNewFields, unknown, AdminCategoryCreate>({
+    resolver: categoryNewResolver,
+    defaultValues: { slug: '', namePt: '', nameEn: '' },
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : null);
+  const submit = (body: AdminCategoryCreate) => create.mutate(body, { onSuccess: () => form.reset() });
   return (
     <Card>
       <CardTitle>{t('categories.new')}</CardTitle>
-      <form onSubmit={submit} noValidate className="grid items-end gap-3 sm:grid-cols-4">
+      <form
+        onSubmit={(e) => void form.handleSubmit(submit)(e)}
+        noValidate
+        className="grid items-end gap-3 sm:grid-cols-4"
+        data-testid="category-new-form"
+      >
         <TextField
           label={t('categories.slug')}
           hint={t('categories.slugHint')}
-          value={slug}
-          error={invalid && !/^[a-z0-9-]{2,40}$/.test(slug.trim()) ? t('errors.slug') : null}
-          onChange={(e) => setSlug(e.target.value)}
+          {...form.register('slug')}
+          error={message(errors.slug?.message)}
+          autoComplete="off"
+          maxLength={40}
         />
         <TextField
           label={t('categories.namePt')}
-          value={namePt}
-          error={invalid && !namePt.trim() ? t('errors.required') : null}
-          onChange={(e) => setNamePt(e.target.value)}
+          {...form.register('namePt')}
+          error={message(errors.namePt?.message)}
+          autoComplete="off"
+          maxLength={NAME_MAX}
         />
         <TextField
           label={t('categories.nameEn')}
-          value={nameEn}
-          error={invalid && !nameEn.trim() ? t('errors.required') : null}
-          onChange={(e) => setNameEn(e.target.value)}
+          {...form.register('nameEn')}
+          error={message(errors.nameEn?.message)}
+          autoComplete="off"
+          maxLength={NAME_MAX}
         />
         <Button type="submit" loading={create.isPending}>
           {t('categories.create')}
@@ -141,11 +144,17 @@ function CategoryCard({
 }) {
   const { t } = useTranslation('admin-structure');
   const update = useUpdateCategory();
-  const [namePt, setNamePt] = useState(c.name_pt);
-  const [nameEn, setNameEn] = useState(c.name_en);
+  const form = useForm<CategoryNames, unknown, AdminCategoryUpdate>({
+    resolver: categoryRenameResolver,
+    defaultValues: { namePt: c.name_pt, nameEn: c.name_en },
+  });
+  const { errors } = form.formState;
+  const message = (key: string | undefined) => (key ? t(key) : null);
+  const [namePt, nameEn] = form.watch(['namePt', 'nameEn']);
   // Shown at once; the saved list replaces it when the server answers.
   const [active, setActive] = useState(c.is_active);
   const changed = namePt.trim() !== c.name_pt || nameEn.trim() !== c.name_en;
+  const rename = (changes: AdminCategoryUpdate) => update.mutate({ id: c.id, changes });
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -174,28 +183,36 @@ function CategoryCard({
           />
         </div>
       </div>
-      <div className="mt-3 grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <form
+        onSubmit={(e) => void form.handleSubmit(rename)(e)}
+        noValidate
+        aria-label={t('renameOf', { name: c.name_pt })}
+        className="mt-3 grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
+      >
         <TextField
           label={t('categories.namePt')}
-          value={namePt}
-          onChange={(e) => setNamePt(e.target.value)}
+          {...form.register('namePt')}
+          error={message(errors.namePt?.message)}
+          autoComplete="off"
+          maxLength={NAME_MAX}
         />
         <TextField
           label={t('categories.nameEn')}
-          value={nameEn}
-          onChange={(e) => setNameEn(e.target.value)}
+          {...form.register('nameEn')}
+          error={message(errors.nameEn?.message)}
+          autoComplete="off"
+          maxLength={NAME_MAX}
         />
         <Button
+          type="submit"
           variant="secondary"
-          disabled={!changed || !namePt.trim() || !nameEn.trim()}
+          disabled={!changed}
           loading={update.isPending}
-          onClick={() =>
-            update.mutate({ id: c.id, changes: { name_pt: namePt.trim(), name_en: nameEn.trim() } })
-          }
+          className="sm:mt-6"
         >
           {t('rename')}
         </Button>
-      </div>
+      </form>
       <CheckboxField
         className="mt-3"
         label={t('categories.activeLabel')}

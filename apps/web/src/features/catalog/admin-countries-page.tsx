@@ -1,6 +1,7 @@
 import type { AdminCountry, AdminCountryUpdate } from '@numero/contract/catalog';
 import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CountryFlag } from '../../components/country-flag.tsx';
@@ -10,6 +11,13 @@ import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { ErrorState } from '../../components/ui/feedback.tsx';
 import { moved, useOrderCountries, useStaffCountries, useUpdateCountry } from './api/staff-structure.ts';
 import { flagFromLetters, flagLetters } from './flag-letters.ts';
+import {
+  type CountriesFields,
+  type CountryChanges,
+  type CountryFields,
+  countriesResolver,
+  countryChanges,
+} from './structure-form.ts';
 
 const input =
   'h-11 rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-500';
@@ -44,7 +52,9 @@ export function AdminCountriesPage() {
           <CountriesTable
             countries={list.data}
             savingCode={update.isPending ? update.variables?.code : undefined}
-            onSave={(code, changes, done) => update.mutate({ code, changes }, { onSettled: done })}
+            onSave={(code, changes, done) =>
+              update.mutate({ code, changes }, { onSettled: (saved) => done(saved ?? list.data) })
+            }
             onMove={(i, by) => order.mutate(moved(list.data, i, by).map((x) => x.code))}
           />
         )}
@@ -53,13 +63,11 @@ export function AdminCountriesPage() {
   );
 }
 
-/** What a row's inputs hold until it is saved; a field left untouched shows the saved value. */
-interface Draft {
-  enabled?: boolean;
-  dial?: string;
-  flag?: string;
-  protocol?: string;
-}
+const fieldsOf = (c: AdminCountry): CountryFields => ({
+  dial: c.dial_code,
+  flag: flagLetters(c.flag),
+  protocol: c.protocol_id === null ? '' : String(c.protocol_id),
+});
 
 function CountriesTable({
   countries,
@@ -69,50 +77,75 @@ function CountriesTable({
 }: {
   countries: AdminCountry[];
   savingCode: string | undefined;
-  onSave: (code: string, changes: AdminCountryUpdate, done: () => void) => void;
+  onSave: (code: string, changes: AdminCountryUpdate, done: (list: AdminCountry[]) => void) => void;
   onMove: (i: number, by: -1 | 1) => void;
 }) {
   const { t } = useTranslation('admin-structure');
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const edit = (code: string, changes: Draft) =>
-    setDrafts((all) => ({ ...all, [code]: { ...all[code], ...changes } }));
-  // Once the server has answered, its list (set from the answer) is what the row shows.
-  const settle = (code: string, fields: (keyof Draft)[]) =>
-    setDrafts((all) => {
-      const rest = { ...all[code] };
-      for (const f of fields) delete rest[f];
-      return { ...all, [code]: rest };
-    });
+  // Each row's dialling code, flag and protocol number, checked as they are typed.
+  const form = useForm<CountriesFields, unknown, Record<string, CountryChanges>>({
+    resolver: countriesResolver,
+    mode: 'onChange',
+    defaultValues: { rows: Object.fromEntries(countries.map((c) => [c.code, fieldsOf(c)])) },
+  });
+  const typed = form.watch('rows');
+  const rowErrors = form.formState.errors.rows;
+  // The switch saves at once: shown until the server's list (set from its answer) says the same.
+  const [enabled, setEnabled] = useState<Record<string, boolean>>({});
+  // Once the server has answered, what it keeps is what the row shows.
+  const settle = (code: string, list: AdminCountry[]) => {
+    const saved = list.find((c) => c.code === code);
+    if (!saved) return;
+    const fields = fieldsOf(saved);
+    for (const name of ['dial', 'flag', 'protocol'] as const)
+      form.resetField(`rows.${code}.${name}`, { defaultValue: fields[name] });
+  };
   const rows = countries.map((c, i) => {
-    const d = drafts[c.code] ?? {};
-    const dial = d.dial ?? c.dial_code;
-    const flag = d.flag ?? flagLetters(c.flag);
-    const flagValue = flagFromLetters(flag);
-    const protocol = d.protocol ?? (c.protocol_id === null ? '' : String(c.protocol_id));
-    const protocolValue = protocol.trim() === '' ? null : Number(protocol.trim());
+    const fields = typed[c.code] ?? fieldsOf(c);
+    const errors = rowErrors?.[c.code];
+    const changes = countryChanges(fields);
     return {
       c,
       i,
       name: c.name_pt,
-      enabled: d.enabled ?? c.is_active,
-      dial,
-      flag,
-      flagValue,
-      protocol,
-      protocolValue,
-      dialOk: /^\+[1-9]\d{0,3}$/.test(dial.trim()),
-      flagOk: flagValue !== null,
-      protocolOk: protocol.trim() === '' || /^\d{1,6}$/.test(protocol.trim()),
-      changed: dial.trim() !== c.dial_code || flagValue !== c.flag || protocolValue !== c.protocol_id,
+      enabled: enabled[c.code] ?? c.is_active,
+      errors,
+      flagShown: flagFromLetters(fields.flag) ? fields.flag.trim().toUpperCase() : '',
+      changed:
+        changes === null ||
+        changes.dial_code !== c.dial_code ||
+        changes.flag !== c.flag ||
+        changes.protocol_id !== c.protocol_id,
     };
   });
   type Row = (typeof rows)[number];
-  const save = (r: Row) =>
-    onSave(
-      r.c.code,
-      { dial_code: r.dial.trim(), flag: r.flagValue ?? undefined, protocol_id: r.protocolValue },
-      () => settle(r.c.code, ['dial', 'flag', 'protocol']),
+  const save = async (r: Row) => {
+    const names = (['dial', 'flag', 'protocol'] as const).map((f) => `rows.${r.c.code}.${f}` as const);
+    if (!(await form.trigger(names))) return;
+    const changes = countryChanges(form.getValues(`rows.${r.c.code}`));
+    if (changes) onSave(r.c.code, changes, (list) => settle(r.c.code, list));
+  };
+  const field = (r: Row, name: keyof CountryFields, label: string, className: string, extra = {}) => {
+    const error = r.errors?.[name]?.message;
+    const id = `country-${r.c.code}-${name}`;
+    return (
+      <span className="inline-flex flex-col">
+        <input
+          id={id}
+          className={`${input} ${className}`}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...extra}
+          {...form.register(`rows.${r.c.code}.${name}`)}
+        />
+        {error && (
+          <span id={`${id}-error`} role="alert" className="mt-1 block max-w-44 text-xs text-red-600">
+            {t(error)}
+          </span>
+        )}
+      </span>
     );
+  };
   const columns: Column<Row>[] = [
     {
       header: t('countries.country'),
@@ -126,44 +159,21 @@ function CountriesTable({
     },
     {
       header: t('countries.dial'),
-      cell: (r) => (
-        <input
-          className={`${input} w-20`}
-          aria-label={t('countries.dialOf', { name: r.name })}
-          aria-invalid={!r.dialOk || undefined}
-          value={r.dial}
-          onChange={(e) => edit(r.c.code, { dial: e.target.value })}
-        />
-      ),
+      cell: (r) => field(r, 'dial', t('countries.dialOf', { name: r.name }), 'w-20'),
     },
     {
       header: t('countries.flag'),
       cell: (r) => (
-        <span className="inline-flex items-center gap-2">
-          <CountryFlag code={r.flagOk ? r.flag.trim() : ''} />
-          <input
-            className={`${input} w-14 uppercase`}
-            maxLength={2}
-            aria-label={t('countries.flagOf', { name: r.name })}
-            aria-invalid={!r.flagOk || undefined}
-            value={r.flag}
-            onChange={(e) => edit(r.c.code, { flag: e.target.value })}
-          />
+        <span className="inline-flex items-start gap-2">
+          <CountryFlag code={r.flagShown} className="mt-3" />
+          {field(r, 'flag', t('countries.flagOf', { name: r.name }), 'w-14 uppercase', { maxLength: 2 })}
         </span>
       ),
     },
     {
       header: t('countries.protocol'),
-      cell: (r) => (
-        <input
-          className={`${input} w-24`}
-          inputMode="numeric"
-          aria-label={t('countries.protocolOf', { name: r.name })}
-          aria-invalid={!r.protocolOk || undefined}
-          value={r.protocol}
-          onChange={(e) => edit(r.c.code, { protocol: e.target.value })}
-        />
-      ),
+      cell: (r) =>
+        field(r, 'protocol', t('countries.protocolOf', { name: r.name }), 'w-24', { inputMode: 'numeric' }),
     },
     { header: t('countries.products'), numeric: true, cell: (r) => r.c.product_count },
     {
@@ -176,8 +186,11 @@ function CountriesTable({
           aria-label={t('countries.enabledOf', { name: r.name })}
           checked={r.enabled}
           onChange={(e) => {
-            edit(r.c.code, { enabled: e.target.checked });
-            onSave(r.c.code, { is_active: e.target.checked }, () => settle(r.c.code, ['enabled']));
+            const on = e.target.checked;
+            setEnabled((all) => ({ ...all, [r.c.code]: on }));
+            onSave(r.c.code, { is_active: on }, () =>
+              setEnabled(({ [r.c.code]: _settled, ...rest }) => rest),
+            );
           }}
         />
       ),
@@ -212,9 +225,9 @@ function CountriesTable({
         <Button
           variant="secondary"
           aria-label={t('countries.saveOf', { name: r.name })}
-          disabled={!r.changed || !r.dialOk || !r.flagOk || !r.protocolOk}
+          disabled={!r.changed || r.errors !== undefined}
           loading={savingCode === r.c.code}
-          onClick={() => save(r)}
+          onClick={() => void save(r)}
         >
           {t('save')}
         </Button>

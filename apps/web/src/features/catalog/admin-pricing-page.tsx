@@ -1,6 +1,7 @@
 import type { PricingResult, PricingRuleInput, SavedPricingRule } from '@numero/contract/catalog-pricing';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { actionErrorText } from '../../components/list-parts.tsx';
@@ -18,7 +19,12 @@ import { useCatalogOptions } from './api/get-catalog-options.ts';
 import { useApplyPricing, usePreviewPricing, useProviderNames } from './api/pricing.ts';
 import { usePricingRuleActions } from './api/pricing-rules.ts';
 import { ProductCostsEditor } from './components/product-costs-editor.tsx';
-import { EMPTY_PRICING_FORM, type PricingFormValues, toPricingRule } from './pricing-form.ts';
+import {
+  EMPTY_PRICING_FORM,
+  type PricingChoice,
+  type PricingFormValues,
+  pricingResolver,
+} from './pricing-form.ts';
 
 const ENDINGS = ['', '90', '99', '0'];
 
@@ -36,33 +42,31 @@ export function AdminPricingPage() {
   const apply = useApplyPricing();
   const { save } = usePricingRuleActions();
   const canWrite = isAdmin(useSession().user);
-  const [form, setForm] = useState<PricingFormValues>(EMPTY_PRICING_FORM);
-  // The saved rule being edited in the form (null: "save" makes a new one) and its auto-apply flag.
+  const form = useForm<PricingFormValues, unknown, PricingChoice>({
+    resolver: pricingResolver,
+    defaultValues: EMPTY_PRICING_FORM,
+  });
+  const { errors } = form.formState;
+  // The saved rule being edited in the form (null: "save" makes a new one).
   const [editing, setEditing] = useState<number | null>(null);
-  const [autoApply, setAutoApply] = useState(false);
-  const [error, setError] = useState<'markup' | 'floor' | null>(null);
   // The rule the preview on screen was made with: applying sends exactly that one.
   const [previewed, setPreviewed] = useState<PricingRuleInput | null>(null);
-  const set = (field: keyof PricingFormValues) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setPreviewed(null);
-  };
+  // A change to the rule makes the preview on screen stale (the auto-apply flag is not part of the rule).
+  useEffect(() => {
+    const watching = form.watch((_values, { name }) => {
+      if (name !== 'autoApply') setPreviewed(null);
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
 
-  function onPreview(event: FormEvent) {
-    event.preventDefault();
-    const parsed = toPricingRule(form);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
+  function onPreview({ rule }: PricingChoice) {
     apply.reset();
-    preview.mutate(parsed.rule, { onSuccess: () => setPreviewed(parsed.rule) });
+    preview.mutate(rule, { onSuccess: () => setPreviewed(rule) });
   }
 
-  function onSaveRule() {
-    const parsed = toPricingRule(form);
-    if ('error' in parsed) return setError(parsed.error);
-    setError(null);
+  function onSaveRule({ rule, autoApply }: PricingChoice) {
     save.mutate(
-      { id: editing, rule: { ...parsed.rule, auto_apply: autoApply } },
+      { id: editing, rule: { ...rule, auto_apply: autoApply } },
       {
         onSuccess: () => {
           toast.success(t('rules.saved'));
@@ -73,8 +77,7 @@ export function AdminPricingPage() {
   }
 
   function onEdit(rule: SavedPricingRule) {
-    setForm(formOfRule(rule));
-    setAutoApply(rule.auto_apply);
+    form.reset(formOfRule(rule));
     setEditing(rule.id);
     setPreviewed(null);
     window.scrollTo({ top: 0 });
@@ -105,24 +108,23 @@ export function AdminPricingPage() {
       <p className="mt-1 max-w-3xl text-slate-600">{t('subtitle')}</p>
 
       <form
-        onSubmit={onPreview}
+        onSubmit={(e) => void form.handleSubmit(onPreview)(e)}
         noValidate
         aria-label={t('title')}
         className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <SelectField label={t('currency')} value={form.currency} onChange={set('currency')}>
+        <SelectField label={t('currency')} {...form.register('currency')}>
           <option value="BRL">BRL</option>
           <option value="USD">USD</option>
         </SelectField>
         <TextField
           label={t('markup')}
           inputMode="decimal"
-          value={form.markup}
-          onChange={set('markup')}
+          {...form.register('markup')}
           hint={t('markupHint')}
-          error={error === 'markup' ? t('errors.markup') : null}
+          error={errors.markup ? t('errors.markup') : null}
         />
-        <SelectField label={t('ending')} value={form.ending} onChange={set('ending')}>
+        <SelectField label={t('ending')} {...form.register('ending')}>
           {ENDINGS.map((e) => (
             <option key={e} value={e}>
               {e === '' ? t('noEnding') : `,${e.padStart(2, '0')}`}
@@ -132,12 +134,11 @@ export function AdminPricingPage() {
         <TextField
           label={t('floor')}
           inputMode="decimal"
-          value={form.floor}
-          onChange={set('floor')}
+          {...form.register('floor')}
           hint={t('floorHint')}
-          error={error === 'floor' ? t('errors.floor') : null}
+          error={errors.floor ? t('errors.floor') : null}
         />
-        <SelectField label={t('provider')} value={form.provider} onChange={set('provider')}>
+        <SelectField label={t('provider')} {...form.register('provider')}>
           <option value="">{t('anyProvider')}</option>
           {providers.data?.map((p) => (
             <option key={p} value={p}>
@@ -145,7 +146,7 @@ export function AdminPricingPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('service')} value={form.service} onChange={set('service')}>
+        <SelectField label={t('service')} {...form.register('service')}>
           <option value="">{t('anyService')}</option>
           {options.data?.services.map((s) => (
             <option key={s.code} value={s.code}>
@@ -153,7 +154,7 @@ export function AdminPricingPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('country')} value={form.country} onChange={set('country')}>
+        <SelectField label={t('country')} {...form.register('country')}>
           <option value="">{t('anyCountry')}</option>
           {options.data?.countries.map((c) => (
             <option key={c.code} value={c.code}>
@@ -168,12 +169,13 @@ export function AdminPricingPage() {
         </div>
         {canWrite && (
           <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center lg:col-span-4">
-            <CheckboxField
-              label={t('rules.autoApply')}
-              checked={autoApply}
-              onChange={(e) => setAutoApply(e.target.checked)}
-            />
-            <Button type="button" variant="secondary" loading={save.isPending} onClick={onSaveRule}>
+            <CheckboxField label={t('rules.autoApply')} {...form.register('autoApply')} />
+            <Button
+              type="button"
+              variant="secondary"
+              loading={save.isPending}
+              onClick={() => void form.handleSubmit(onSaveRule)()}
+            >
               {editing === null ? t('rules.save') : t('rules.update')}
             </Button>
             {editing !== null && (

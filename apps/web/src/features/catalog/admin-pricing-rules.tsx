@@ -19,6 +19,7 @@ export function formOfRule(rule: SavedPricingRule): PricingFormValues {
     country: rule.country ?? '',
     ending: rule.ending === undefined ? '' : String(rule.ending),
     floor: rule.floor === undefined ? '' : (rule.floor / 100).toFixed(2),
+    autoApply: rule.auto_apply,
   };
 }
 

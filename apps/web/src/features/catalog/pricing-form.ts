@@ -1,7 +1,9 @@
-import type { PricingCurrency, PricingRuleInput } from '@numero/contract/catalog-pricing';
-import { parsePrice } from './money-input.ts';
+import { type PricingCurrency, PricingRule } from '@numero/contract/catalog-pricing';
+import { z } from 'zod';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
+import { readPrice } from './money-input.ts';
 
-/** The pricing form as typed: every field a string, empty when not chosen. */
+/** The pricing form as typed: every field a string, empty when not chosen; and the saved rule's flag. */
 export interface PricingFormValues {
   currency: PricingCurrency;
   markup: string;
@@ -10,6 +12,7 @@ export interface PricingFormValues {
   country: string;
   ending: string;
   floor: string;
+  autoApply: boolean;
 }
 
 export const EMPTY_PRICING_FORM: PricingFormValues = {
@@ -20,35 +23,73 @@ export const EMPTY_PRICING_FORM: PricingFormValues = {
   country: '',
   ending: '90',
   floor: '',
+  autoApply: false,
 };
 
-export type PricingFormError = 'markup' | 'floor';
+/** Keys (namespace `admin-pricing`) of the form's messages. */
+export const PRICING_MESSAGES = { markup: 'errors.markup', floor: 'errors.floor' } as const;
 
-/** A markup typed as "30", "12,5" or "12.50": a percent from 0 to 1000 with at most two decimals. */
-export function parseMarkup(text: string): number | null {
-  const match = /^(\d{1,4})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const value = Number(`${match[1]}.${match[2] ?? '0'}`);
-  return value <= 1000 ? value : null;
+/** A markup as typed ("30", "12,5", "12.50") read as a number; null when it is not written as one. */
+export function readMarkup(text: string): number | null {
+  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
+  return match ? Number(`${match[1]}.${match[2] ?? '0'}`) : null;
 }
 
-/** The rule to send, or which field is wrong. */
-export function toPricingRule(
-  v: PricingFormValues,
-): { rule: PricingRuleInput } | { error: PricingFormError } {
-  const markup = parseMarkup(v.markup);
-  if (markup === null) return { error: 'markup' };
-  const floor = v.floor.trim() ? parsePrice(v.floor) : undefined;
-  if (floor === null) return { error: 'floor' };
-  return {
-    rule: {
-      currency: v.currency,
-      markup_percent: markup,
-      ...(v.provider && { provider: v.provider }),
-      ...(v.service && { service: v.service }),
-      ...(v.country && { country: v.country }),
-      ...(v.ending !== '' && { ending: Number(v.ending) }),
-      ...(floor !== undefined && { floor }),
-    },
-  };
+/** The rule the form describes and, for "save rule", whether it runs again after each cost sync. */
+export interface PricingChoice {
+  rule: PricingRule;
+  autoApply: boolean;
+}
+
+const shape = PricingRule.shape;
+// A filter left on "any" is not sent; text is read as the number the contract checks, and what cannot be
+// read becomes a value its rule refuses (-1), so the refusal is the contract's.
+const chosen = <T extends z.ZodType<unknown, string | undefined>>(rule: T) =>
+  z
+    .string()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(rule);
+const asNumber = (read: (text: string) => number | null) =>
+  z.string().transform((text) => (text.trim() === '' ? undefined : (read(text) ?? -1)));
+
+const pricingSchema = z
+  .object({
+    currency: shape.currency,
+    markup: z
+      .string()
+      .transform((text) => readMarkup(text) ?? -1)
+      .pipe(shape.markup_percent),
+    provider: chosen(shape.provider),
+    service: chosen(shape.service),
+    country: chosen(shape.country),
+    ending: asNumber((text) => (/^\d+$/.test(text) ? Number(text) : null)).pipe(shape.ending),
+    floor: asNumber(readPrice).pipe(shape.floor),
+    autoApply: z.boolean(),
+  })
+  .transform(
+    (f): PricingChoice => ({
+      rule: {
+        currency: f.currency,
+        markup_percent: f.markup,
+        ...(f.provider && { provider: f.provider }),
+        ...(f.service && { service: f.service }),
+        ...(f.country && { country: f.country }),
+        ...(f.ending !== undefined && { ending: f.ending }),
+        ...(f.floor !== undefined && { floor: f.floor }),
+      },
+      autoApply: f.autoApply,
+    }),
+  );
+
+/** react-hook-form's resolver for /admin/products/pricing, by the contract's PricingRule (what the API checks). */
+export const pricingResolver = keyedResolver<PricingFormValues, PricingChoice>(
+  pricingSchema,
+  PRICING_MESSAGES,
+);
+
+/** The same check outside a form: the rule, or which of the typed fields the contract refuses. */
+export function toPricingRule(v: PricingFormValues): { rule: PricingRule } | { error: 'markup' | 'floor' } {
+  const result = pricingSchema.safeParse(v);
+  if (result.success) return { rule: result.data.rule };
+  return { error: result.error.issues[0]?.path[0] === 'floor' ? 'floor' : 'markup' };
 }

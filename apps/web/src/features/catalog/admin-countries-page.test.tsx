@@ -1,0 +1,98 @@
+import type { AdminCountry } from '@numero/contract/catalog';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { AdminCountriesPage } from './admin-countries-page.tsx';
+
+const portugal: AdminCountry = {
+  code: 'PT',
+  name_pt: 'Portugal',
+  name_en: 'Portugal',
+  dial_code: '+351',
+  flag: '\u{1F1F5}\u{1F1F9}',
+  sort_order: 0,
+  protocol_id: null,
+  is_active: true,
+  product_count: 3,
+};
+
+let list: AdminCountry[];
+let patches: { path: string; body: Record<string, unknown> }[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('pt');
+  list = [portugal];
+  patches = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input));
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        patches.push({ path: url.pathname, body });
+        list = list.map((c) => (c.code === 'PT' ? { ...c, ...body } : c));
+      }
+      return json(list);
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderPage = () =>
+  renderRoutes([{ path: '/admin/countries', element: <AdminCountriesPage /> }], '/admin/countries');
+
+describe('/admin/countries rows', () => {
+  it('names what is wrong in a row as it is typed and saves it only once the contract accepts it', async () => {
+    renderPage();
+    const row = await screen.findByTestId('country-PT');
+    const save = within(row).getByRole<HTMLButtonElement>('button', { name: 'Salvar Portugal' });
+    expect(within(row).getByLabelText<HTMLInputElement>('Bandeira de Portugal').value).toBe('PT');
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(within(row).getByLabelText('Código de discagem de Portugal'), {
+      target: { value: '351' },
+    });
+    fireEvent.change(within(row).getByLabelText('Bandeira de Portugal'), { target: { value: 'P' } });
+    fireEvent.change(within(row).getByLabelText('Número no protocolo de Portugal'), {
+      target: { value: '100001' },
+    });
+    await waitFor(() =>
+      expect(
+        within(row)
+          .getAllByRole('alert')
+          .map((a) => a.textContent),
+      ).toEqual([
+        'Use + e de 1 a 4 dígitos, ex.: +55.',
+        'Use as duas letras do país, ex.: BR.',
+        'Use um número de 0 a 100000, ou deixe vazio.',
+      ]),
+    );
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    expect(patches).toHaveLength(0);
+
+    fireEvent.change(within(row).getByLabelText('Código de discagem de Portugal'), {
+      target: { value: ' +351' },
+    });
+    fireEvent.change(within(row).getByLabelText('Bandeira de Portugal'), { target: { value: 'pt' } });
+    fireEvent.change(within(row).getByLabelText('Número no protocolo de Portugal'), {
+      target: { value: '117' },
+    });
+    await waitFor(() => expect(within(row).queryAllByRole('alert')).toHaveLength(0));
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({
+      path: '/api/v1/admin/countries/PT',
+      body: { dial_code: '+351', flag: '\u{1F1F5}\u{1F1F9}', protocol_id: 117 },
+    });
+    // Saved: the row shows what the server keeps, and there is nothing left to save.
+    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(within(row).getByLabelText<HTMLInputElement>('Bandeira de Portugal').value).toBe('PT');
+  });
+});
