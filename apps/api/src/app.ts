@@ -289,7 +289,10 @@ async function registerSpa(app: FastifyInstance, config: Config) {
     return html;
   };
   const sendPage = async (reply: FastifyReply, file: string) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await page(file));
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await page(file));
   if (hasSpa) {
     app.get('/', (request, reply) => {
       if (!prerendered) return sendPage(reply, 'index.html');
