@@ -1,6 +1,25 @@
-import type { SettingsView } from '@numero/contract/admin';
+import type { SettingsUpdate, SettingsView } from '@numero/contract/admin';
+import type { FieldError } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, draftOf, parseUnits } from './settings-form.ts';
+import { draftOf, parseUnits, type SettingsDraft, settingsResolver } from './settings-form.ts';
+
+/** The same check without a form: the body to send, or the message key of each refused field by its path. */
+async function bodyOf(
+  draft: SettingsDraft,
+): Promise<{ body: SettingsUpdate } | { errors: Record<string, string> }> {
+  const result = await settingsResolver(draft, undefined, { fields: {}, shouldUseNativeValidation: false });
+  if (Object.keys(result.errors).length === 0) return { body: result.values as SettingsUpdate };
+  const flat: Record<string, string> = {};
+  const walk = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    const error = node as Partial<FieldError>;
+    if (typeof error.message === 'string' && typeof error.type === 'string') flat[path] = error.message;
+    for (const [k, v] of Object.entries(node))
+      if (k !== 'ref' && typeof v === 'object') walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(result.errors, '');
+  return { errors: flat };
+}
 
 const view: SettingsView = {
   values: {

@@ -129,21 +129,3 @@ export const settingsResolver: Resolver<SettingsDraft, unknown, SettingsUpdate> 
   }
   return result;
 };
-
-/** The same check without a form: the body to send, or the message key of each refused field by its path. */
-export async function bodyOf(
-  draft: SettingsDraft,
-): Promise<{ body: SettingsUpdate } | { errors: Record<string, string> }> {
-  const result = await settingsResolver(draft, undefined, { fields: {}, shouldUseNativeValidation: false });
-  if (Object.keys(result.errors).length === 0) return { body: result.values as SettingsUpdate };
-  const flat: Record<string, string> = {};
-  const walk = (node: unknown, path: string) => {
-    if (!node || typeof node !== 'object') return;
-    const error = node as Partial<FieldError>;
-    if (typeof error.message === 'string' && typeof error.type === 'string') flat[path] = error.message;
-    for (const [k, v] of Object.entries(node))
-      if (k !== 'ref' && typeof v === 'object') walk(v, path ? `${path}.${k}` : k);
-  };
-  walk(result.errors, '');
-  return { errors: flat };
-}

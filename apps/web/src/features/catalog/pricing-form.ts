@@ -86,10 +86,3 @@ export const pricingResolver = keyedResolver<PricingFormValues, PricingChoice>(
   pricingSchema,
   PRICING_MESSAGES,
 );
-
-/** The same check outside a form: the rule, or which of the typed fields the contract refuses. */
-export function toPricingRule(v: PricingFormValues): { rule: PricingRule } | { error: 'markup' | 'floor' } {
-  const result = pricingSchema.safeParse(v);
-  if (result.success) return { rule: result.data.rule };
-  return { error: result.error.issues[0]?.path[0] === 'floor' ? 'floor' : 'markup' };
-}
