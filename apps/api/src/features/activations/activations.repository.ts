@@ -168,6 +168,16 @@ export function createActivationsRepository(db: Executor) {
       await ex.update(activations).set(changes).where(eq(activations.id, id));
     },
 
+    /** Changes a purchase still pending (its row locked by the update itself); false when it no longer is. */
+    async updatePending(id: string, changes: ActivationChanges, ex: Executor = db): Promise<boolean> {
+      const rows = await ex
+        .update(activations)
+        .set(changes)
+        .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
+        .returning({ id: activations.id });
+      return rows.length > 0;
+    },
+
     /** One of the user's activations; someone else's id gives null, exactly as an unknown one. */
     async findOwnedView(userId: string, id: string): Promise<ActivationView | null> {
       const [row] = await view(db).where(and(eq(activations.id, id), eq(activations.userId, userId)));

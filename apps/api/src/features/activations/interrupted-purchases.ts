@@ -30,18 +30,18 @@ const NEIGHBOURS_MS = 10 * 60_000;
  * - a seller that cannot look orders up is left alone, and a warning names the activation for staff.
  */
 export function createInterruptedPurchases(
-  deps: Pick<ActivationsDeps, 'db' | 'providers' | 'now' | 'upstreamTimeoutMs' | 'log'> & {
+  deps: Pick<ActivationsDeps, 'providers' | 'now' | 'upstreamTimeoutMs' | 'log'> & {
     requests: UpstreamRequestsRepository;
     upstream: Pick<Upstream, 'warn'>;
   },
 ) {
-  const { db, providers, now, requests } = deps;
+  const { providers, now, requests } = deps;
   const { warn } = deps.upstream;
   const leaseMs = 2 * (deps.upstreamTimeoutMs ?? 10_000) + 5_000;
 
   /** Called before each seller is asked; throws, so that nothing is asked, once the purchase was refunded. */
   async function recordRequest(activationId: string, provider: NumberProvider): Promise<void> {
-    const pending = await db.transaction((tx) => requests.record(activationId, provider.name, now(), tx));
+    const pending = await requests.record(activationId, provider.name, now());
     if (!pending)
       throw new UpstreamError('UNAVAILABLE', 'the purchase was refunded before upstream was asked');
   }

@@ -163,10 +163,8 @@ export function createPurchase(
     failpoint('purchase.after-upstream');
 
     const assigned = await db.transaction(async (tx) => {
-      const row = await repository.lock(id, tx);
-      if (row?.status !== 'pending') return false;
       const at = now();
-      await repository.update(
+      const pending = await repository.updatePending(
         id,
         {
           status: 'waiting_sms',
@@ -180,6 +178,7 @@ export function createPurchase(
         },
         tx,
       );
+      if (!pending) return false;
       await catalog.decrementStock(product.id, tx);
       return true;
     });

@@ -28,18 +28,20 @@ export function createUpstreamRequestsRepository(db: Executor) {
      * pending; false when it is not (the sweeper refunded it), and then nothing must be asked. The row
      * lock orders this against the sweeper: either it sees this record, or this sees its refund.
      */
-    async record(activationId: string, provider: string, at: Date, tx: Tx): Promise<boolean> {
-      const [row] = await queryRows<{ status: string }>(
-        tx,
-        sql`SELECT status FROM activations WHERE id = ${activationId} FOR UPDATE`,
+    async record(activationId: string, provider: string, at: Date, ex: Executor = db): Promise<boolean> {
+      // One statement, so one round trip: the lock is taken and the row written atomically.
+      const [row] = await queryRows<{ pending: number }>(
+        ex,
+        sql`WITH pending AS (
+              SELECT id FROM activations WHERE id = ${activationId} AND status = 'pending' FOR UPDATE
+            ), asked AS (
+              INSERT INTO activation_upstream_requests (activation_id, provider, asked_at)
+              SELECT id, ${provider}, ${iso(at)}::timestamptz FROM pending
+              ON CONFLICT (activation_id, provider) DO NOTHING
+            )
+            SELECT count(*)::int AS pending FROM pending`,
       );
-      if (row?.status !== 'pending') return false;
-      await tx.execute(
-        sql`INSERT INTO activation_upstream_requests (activation_id, provider, asked_at)
-            VALUES (${activationId}, ${provider}, ${iso(at)}::timestamptz)
-            ON CONFLICT (activation_id, provider) DO NOTHING`,
-      );
-      return true;
+      return Number(row?.pending) > 0;
     },
 
     /** Makes every seller asked for these (just refunded) activations due for a release at `at`. */
