@@ -26,8 +26,8 @@ export function createCustomerEvents(deps: { repository: EventsRepository; bus: 
     type: CustomerEventType,
     data: Record<string, unknown>,
   ): Promise<void> {
-    const event = await repository.insert(ex, userId, type, data, now());
-    await bus.publish(ex, CHANNEL, JSON.stringify({ id: event.id, userId }));
+    // The row's trigger (migration 0022) announces it on CHANNEL at commit: { id, userId }.
+    await repository.insert(ex, userId, type, data, now());
   }
 
   function wake(payload: string) {
