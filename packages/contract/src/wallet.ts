@@ -159,7 +159,12 @@ export function luhnValid(number: string): boolean {
 export const CardNumber = z
   .string()
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{12,19}$/).refine(luhnValid));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{12,19}$/)
+      .refine(luhnValid),
+  );
 
 /** The card's security code: 3 or 4 digits. */
 export const CardCvc = z.string().regex(/^\d{3,4}$/);

@@ -30,7 +30,10 @@ describe("a key's settings form, checked by the contract", () => {
   });
 
   it('refuses an address that is not http(s), or over the limit', async () => {
-    for (const webhook_url of ['ftp://hooks.example.com', `https://x.example.com/${'a'.repeat(WEBHOOK_URL_MAX)}`]) {
+    for (const webhook_url of [
+      'ftp://hooks.example.com',
+      `https://x.example.com/${'a'.repeat(WEBHOOK_URL_MAX)}`,
+    ]) {
       const result = await keySettingsResolver({ currency: 'BRL', webhook_url }, undefined, options);
       expect(result.errors.webhook_url?.message).toBe('webhookInvalid');
     }

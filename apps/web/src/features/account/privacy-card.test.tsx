@@ -85,7 +85,9 @@ describe('deleting the account', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(deletions).toEqual([{ confirm_email: 'ana@numero.test' }]));
     // What the server answers is shown in its own words.
-    expect((await within(dialog).findByText('Digite o email da sua conta.')).getAttribute('role')).toBe('alert');
+    expect((await within(dialog).findByText('Digite o email da sua conta.')).getAttribute('role')).toBe(
+      'alert',
+    );
   });
 
   it('says it in English too', async () => {

@@ -24,7 +24,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () => renderRoutes([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], '/forgot-password');
+const renderPage = () =>
+  renderRoutes([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], '/forgot-password');
 
 describe('forgot password page', () => {
   it('asks for an address in the spec words before sending, then sends the one typed', async () => {

@@ -71,7 +71,13 @@ describe('card payment', () => {
     pay();
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2099, cvc: '123', holder_name: 'Maria Silva' },
+      card: {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2099,
+        cvc: '123',
+        holder_name: 'Maria Silva',
+      },
     });
     // The server's refusal is shown in its own words.
     expect((await screen.findByRole('alert')).textContent).toBe('O cartão foi recusado pelo emissor.');
