@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { registerViaApi, uniqueEmail } from './auth-support.ts';
 import { createUserAsAdmin, headers, signInViaApi, staffEmail } from './staff-support.ts';
 import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
@@ -34,6 +34,55 @@ async function checkPopup(
   await expect(opener).toBeFocused();
 }
 
+/**
+ * A new customer with money in the wallet who has just bought a WhatsApp number for Brazil, signed in
+ * in `request`'s context; returns the activation as the purchase answered it (waiting for its SMS).
+ */
+async function customerWithActivation(request: APIRequestContext, lang: 'pt' | 'en', tag: string) {
+  const email = uniqueEmail(tag);
+  await registerViaApi(request, email, lang === 'pt' ? 'pt-BR' : 'en-US');
+  await signInViaApi(request, email, 'Numero-e2e-S3nha!');
+  // The sandbox pays a PIX on request (reais); dollars come from its test card.
+  const currency = lang === 'pt' ? 'BRL' : 'USD';
+  const method = currency === 'BRL' ? 'pix' : 'card';
+  const intent = await request.post('/api/v1/wallets/payments/create-intent', {
+    headers,
+    data: { amount: 2_000, currency, method },
+  });
+  expect(intent.status(), await intent.text()).toBe(201);
+  const { id } = (await intent.json()) as { id: string };
+  const paid =
+    method === 'pix'
+      ? await request.post(`/api/v1/wallets/payments/${id}/simulate`, { headers })
+      : await request.post(`/api/v1/wallets/payments/intent/${id}/confirm`, {
+          headers,
+          data: {
+            card: {
+              number: '4242424242424242',
+              exp_month: 12,
+              exp_year: new Date().getFullYear() + 1,
+              cvc: '123',
+              holder_name: 'Maria Silva',
+            },
+          },
+        });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get(`/api/v1/wallets/${currency}/balance`)).json()).balance)
+    .toBe(2_000);
+  const offers = await request.get(`/api/v1/catalog/products?service=wa&currency=${currency}`);
+  const brazil = ((await offers.json()) as { id: number; country_code: string }[]).find(
+    (o) => o.country_code === 'BR',
+  );
+  expect(brazil, 'a WhatsApp number for Brazil is on sale').toBeTruthy();
+  const bought = await request.post('/api/v1/activations', {
+    headers: { ...headers, 'Idempotency-Key': `a11y-${tag}-${Date.now()}` },
+    data: { product_id: brazil!.id, currency },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  return (await bought.json()) as { id: string; can_cancel: boolean };
+}
+
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 360, height: 740 },
@@ -48,6 +97,8 @@ const text = {
     revoke: 'Revogar a chave bot-a11y',
     keySettings: 'Configurar a chave bot-a11y',
     deleteAccount: 'Excluir minha conta',
+    cancelActivation: 'Cancelar e reembolsar',
+    cancelOrder: (id: string) => `Cancelar e reembolsar o pedido ${id}`,
     deleteUser: (name: string) => `Excluir ${name}`,
     buy: /WhatsApp/,
     newUser: 'Novo Usuário',
@@ -63,6 +114,8 @@ const text = {
     revoke: 'Revoke the key bot-a11y',
     keySettings: 'Settings of the key bot-a11y',
     deleteAccount: 'Delete my account',
+    cancelActivation: 'Cancel and refund',
+    cancelOrder: (id: string) => `Cancel and refund order ${id}`,
     deleteUser: (name: string) => `Delete ${name}`,
     buy: /WhatsApp/,
     newUser: 'New User',
@@ -128,6 +181,28 @@ for (const lang of ['pt', 'en'] as const) {
         await checkPopup(page, page.getByRole('button', { name: t.deleteAccount }), page.getByRole('dialog'));
       });
 
+      test('a customer opens the cancel dialog of an activation with the keyboard', async ({ page }) => {
+        test.slow();
+        await presetLanguageAndConsent(page, lang);
+        const activation = await customerWithActivation(
+          page.request,
+          lang,
+          `a11y-cancel-${lang}-${size.width}`,
+        );
+        expect(activation.can_cancel).toBe(true);
+        // The simulator sends the code within seconds, and a number with its code can no longer be
+        // cancelled: the page is shown the activation as bought, so its cancel button stays for the checks.
+        await page.route(`**/api/v1/activations/${activation.id}`, (route) =>
+          route.request().method() === 'GET' ? route.fulfill({ json: activation }) : route.fallback(),
+        );
+        await page.goto(`/dashboard/activations/${activation.id}`);
+        await checkPopup(
+          page,
+          page.getByRole('button', { name: t.cancelActivation }),
+          page.getByRole('dialog'),
+        );
+      });
+
       test('an admin opens every staff dialog with the keyboard', async ({ page }) => {
         test.slow();
         await presetLanguageAndConsent(page, lang);
@@ -157,6 +232,30 @@ for (const lang of ['pt', 'en'] as const) {
         await checkPopup(
           page,
           product.getByRole('button', { name: /^(Editar|Edit) / }),
+          page.getByRole('dialog'),
+        );
+      });
+
+      test('an admin opens the cancel dialog of an order with the keyboard', async ({ page, playwright }) => {
+        test.slow();
+        await presetLanguageAndConsent(page, lang);
+        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+        const buyer = await playwright.request.newContext({ baseURL });
+        const order = await customerWithActivation(buyer, lang, `a11y-order-${lang}-${size.width}`);
+        await buyer.dispose();
+        // The list as it stood right after the purchase, before the simulator's code (a few seconds
+        // later) takes cancel-and-refund away: the page is shown that list for the checks.
+        const listed = await page.request.get(`/api/v1/admin/orders?search=${order.id}`);
+        const items = (await listed.json()) as { id: string; can_cancel: boolean }[];
+        expect(items.map((o) => [o.id, o.can_cancel])).toEqual([[order.id, true]]);
+        await page.route(
+          (url) => url.pathname === '/api/v1/admin/orders',
+          (route) => route.fulfill({ response: listed }),
+        );
+        await page.goto(`/admin/orders?search=${order.id}`);
+        await checkPopup(
+          page,
+          page.getByRole('button', { name: t.cancelOrder(`#${order.id.slice(0, 8)}`) }),
           page.getByRole('dialog'),
         );
       });

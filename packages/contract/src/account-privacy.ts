@@ -30,3 +30,8 @@ export const DeleteAccountRequest = z
   .object({ confirm_email: z.string().trim().toLowerCase().pipe(z.email().max(254)) })
   .strict();
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
+/** Whether the typed confirmation names the account being deleted: its address, whatever the case. */
+export function confirmsAccount(body: DeleteAccountRequest, accountEmail: string): boolean {
+  return body.confirm_email === accountEmail.toLowerCase();
+}

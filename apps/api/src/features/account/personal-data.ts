@@ -1,7 +1,8 @@
-import type {
-  DeleteAccountRequest,
-  DeletionPreview,
-  PersonalDataExport,
+import {
+  confirmsAccount,
+  type DeleteAccountRequest,
+  type DeletionPreview,
+  type PersonalDataExport,
 } from '@numero/contract/account-privacy';
 import type { Role } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
@@ -78,8 +79,7 @@ export function createPersonalData({
     async delete(actor: Actor, body: DeleteAccountRequest): Promise<void> {
       if (actor.role === 'ADMIN' || actor.role === 'MANAGER')
         throw new AppError('STAFF_ACCOUNT_NOT_DELETABLE', 403);
-      if (body.confirm_email !== actor.email.toLowerCase())
-        throw new AppError('DELETE_CONFIRMATION_MISMATCH', 422);
+      if (!confirmsAccount(body, actor.email)) throw new AppError('DELETE_CONFIRMATION_MISMATCH', 422);
       await db.transaction(async (tx) => {
         const anonymous = await repository.erase(actor.id, actor.email, now(), tx);
         await audit.record(

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -74,11 +74,13 @@ describe('EmailChangeCard', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Alterar email' }));
     const submit = within(card).getByRole('button', { name: 'Enviar link de confirmação' });
     fireEvent.click(submit);
-    expect(within(card).getByRole('alert').textContent).toBe('Por favor, preencha todos os campos');
+    expect((await within(card).findByRole('alert')).textContent).toBe('Por favor, preencha todos os campos');
+    expect(within(card).getByLabelText('Novo email').getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(within(card).getByLabelText('Novo email'), { target: { value: 'nao-e-email' } });
     fireEvent.change(within(card).getByLabelText('Senha atual'), { target: { value: 'errada' } });
     fireEvent.click(submit);
-    expect(within(card).getByRole('alert').textContent).toBe('Informe um email válido');
+    await waitFor(() => expect(within(card).getByRole('alert').textContent).toBe('Informe um email válido'));
+    expect(within(card).getByLabelText('Senha atual').getAttribute('aria-invalid')).toBeNull();
     expect(requests).toEqual([]);
 
     fireEvent.change(within(card).getByLabelText('Novo email'), {

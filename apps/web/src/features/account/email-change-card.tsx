@@ -1,47 +1,58 @@
+import { ChangeEmailRequest } from '@numero/contract/auth';
 import { AtSign } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { useChangeEmail } from './api/change-email.ts';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+interface EmailChangeFields {
+  new_email: string;
+  password: string;
+}
+
+const REQUIRED = 'auth:validation.required';
+/** The contract's ChangeEmailRequest checks the fields (what the server checks) and gives the body. */
+const emailChangeResolver = keyedResolver<EmailChangeFields, ChangeEmailRequest>(ChangeEmailRequest, {
+  new_email: { blank: REQUIRED, invalid: 'auth:validation.invalidEmail' },
+  password: { blank: REQUIRED, invalid: 'auth:validation.tooLong' },
+});
+/** The one problem the form's alert names, in this order. */
+const PROBLEMS = [REQUIRED, 'auth:validation.invalidEmail', 'auth:validation.tooLong'];
 
 /** The profile's card to change the account's email: confirmed from the new address, the old one told. */
 export function EmailChangeCard() {
   const { t } = useTranslation(['profile', 'auth']);
   const { user } = useSession();
   const change = useChangeEmail();
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<EmailChangeFields, unknown, ChangeEmailRequest>({
+    resolver: emailChangeResolver,
+    defaultValues: { new_email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const problem = PROBLEMS.find((key) => Object.values(errors).some((e) => e?.message === key));
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   if (!user) return null;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const email = newEmail.trim().toLowerCase();
-    if (!email || !password) return setError(t('auth:validation.required'));
-    if (!EMAIL_SHAPE.test(email)) return setError(t('auth:validation.invalidEmail'));
+  const onSubmit = form.handleSubmit((body) => {
     setError(null);
-    change.mutate(
-      { new_email: email, password },
-      {
-        onSuccess: () => {
-          setSentTo(email);
-          setNewEmail('');
-          setPassword('');
-          setOpen(false);
-        },
-        onError: (err) =>
-          setError(err instanceof ApiError && err.detail ? err.detail : t('emailChange.error')),
+    change.mutate(body, {
+      onSuccess: () => {
+        setSentTo(body.new_email);
+        form.reset();
+        setOpen(false);
       },
-    );
-  }
+      onError: (err) => setError(err instanceof ApiError && err.detail ? err.detail : t('emailChange.error')),
+    });
+  });
+  const message = problem ? t(problem) : error;
 
   return (
     <Card id="email-change" data-testid="email-change-card" className="scroll-mt-20">
@@ -62,28 +73,26 @@ export function EmailChangeCard() {
           {t('emailChange.open')}
         </Button>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {error && (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+          {message && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-              {error}
+              {message}
             </p>
           )}
           <TextField
             label={t('emailChange.newEmail')}
             type="email"
-            name="new_email"
             autoComplete="email"
             inputMode="email"
-            value={newEmail}
-            onChange={(e) => setNewEmail(e.target.value)}
+            {...form.register('new_email')}
+            aria-invalid={errors.new_email ? true : undefined}
           />
           <TextField
             label={t('emailChange.password')}
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register('password')}
+            aria-invalid={errors.password ? true : undefined}
           />
           <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row">
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={change.isPending}>

@@ -1,5 +1,7 @@
+import { confirmsAccount, DeleteAccountRequest } from '@numero/contract/account-privacy';
 import { Download, ShieldAlert, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,6 +11,7 @@ import { Spinner } from '../../components/ui/feedback.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { getMyData, useDeleteAccount, useDeletionPreview } from './api/personal-data.ts';
@@ -23,34 +26,39 @@ function saveJson(data: unknown, filename: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The contract's DeleteAccountRequest, naming this account (what the server checks before deleting). */
+const deletionResolver = (email: string) =>
+  keyedResolver<{ confirm_email: string }, DeleteAccountRequest>(
+    DeleteAccountRequest.refine((body) => confirmsAccount(body, email), { path: ['confirm_email'] }),
+    { confirm_email: 'delete.mismatch' },
+  );
+
 function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('privacy');
   const { logout } = useSession();
   const preview = useDeletionPreview(true);
   const remove = useDeleteAccount();
-  const [typed, setTyped] = useState('');
+  const resolver = useMemo(() => deletionResolver(email), [email]);
+  const form = useForm({ resolver, defaultValues: { confirm_email: '' } });
+  const mismatch = form.formState.errors.confirm_email?.message;
   const [error, setError] = useState<string | null>(null);
   const balances = preview.data?.balances.filter((b) => b.amount > 0) ?? [];
 
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (typed.trim().toLowerCase() !== email.toLowerCase()) return setError(t('delete.mismatch'));
+  const confirm = form.handleSubmit((body) => {
     setError(null);
-    remove.mutate(
-      { confirm_email: typed.trim() },
-      {
-        onSuccess: async () => {
-          toast.success(t('delete.done'));
-          await logout();
-        },
-        onError: (err) => setError(err instanceof ApiError && err.detail ? err.detail : t('delete.error')),
+    remove.mutate(body, {
+      onSuccess: async () => {
+        toast.success(t('delete.done'));
+        await logout();
       },
-    );
-  }
+      onError: (err) => setError(err instanceof ApiError && err.detail ? err.detail : t('delete.error')),
+    });
+  });
+  const message = mismatch ? t(mismatch) : error;
 
   return (
     <Dialog open onClose={onClose} title={t('delete.title')} closeLabel={t('close')}>
-      <form onSubmit={confirm} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void confirm(e)} noValidate className="flex flex-col gap-4">
         {preview.isPending ? (
           <Spinner label={t('delete.loading')} />
         ) : (
@@ -71,14 +79,13 @@ function DeleteAccountDialog({ email, onClose }: { email: string; onClose: () =>
         <TextField
           label={t('delete.confirmLabel', { email })}
           type="email"
-          name="confirm_email"
           autoComplete="off"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          {...form.register('confirm_email')}
+          aria-invalid={mismatch ? true : undefined}
         />
-        {error && (
+        {message && (
           <p role="alert" className="text-sm text-red-700">
-            {error}
+            {message}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

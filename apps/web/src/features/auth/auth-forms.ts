@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ChangePasswordRequest,
+  ForgotPasswordRequest,
   LoginForm,
   RegisterBody,
   RegisterRequest,
@@ -45,6 +46,8 @@ export const loginSchema = (askOtp: boolean) =>
     password: filled(LoginForm.shape.password),
     otp: askOtp ? filled(z.string().max(64), true) : z.string(),
   });
+
+export const forgotPasswordSchema = z.object({ email: filled(ForgotPasswordRequest.shape.email, true) });
 
 export const registerSchema = confirmed(
   { email: filled(RegisterRequest.shape.email, true), password: filled(RegisterBody.shape.password) },
@@ -93,6 +96,8 @@ export const REGISTER_ORDER = [
   'validation.passwordTooShort',
   'validation.tooLong',
 ] as const;
+
+export const EMAIL_ORDER = ['validation.required', 'validation.invalidEmail', 'validation.tooLong'] as const;
 
 export const NEW_PASSWORD_ORDER = [
   'validation.required',

@@ -1,38 +1,34 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useForgotPassword } from './api/password-reset.ts';
+import { EMAIL_ORDER, firstProblem, forgotPasswordSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { serverDetail } from './error-messages.ts';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const forgotResolver = specResolver(forgotPasswordSchema);
 
 /** /forgot-password: asks for a reset link; the answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const form = useForm({ resolver: forgotResolver, defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const problem = firstProblem(errors, EMAIL_ORDER);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!EMAIL_SHAPE.test(address)) {
-      setError(t(address ? 'validation.invalidEmail' : 'validation.required'));
-      return;
-    }
+  // The body is the contract's ForgotPasswordRequest; the page names the address as it was typed.
+  const onSubmit = form.handleSubmit((body) => {
     setError(null);
-    forgot.mutate(
-      { email: address },
-      {
-        onSuccess: () => setSentTo(address),
-        onError: (err) => setError(serverDetail(err) ?? t('errors.network')),
-      },
-    );
-  }
+    forgot.mutate(body, {
+      onSuccess: () => setSentTo(form.getValues('email').trim()),
+      onError: (err) => setError(serverDetail(err) ?? t('errors.network')),
+    });
+  });
 
   const backToLogin = (
     <Link to="/login" className="font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -49,17 +45,15 @@ export function ForgotPasswordPage() {
     );
   return (
     <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={backToLogin}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormAlert message={error} />
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
+        <FormAlert message={problem ? t(problem) : error} />
         <TextField
           label={t('login.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error ? true : undefined}
+          {...form.register('email')}
+          aria-invalid={errors.email ? true : undefined}
         />
         <Button type="submit" size="lg" loading={forgot.isPending} className="w-full">
           {t('forgot.submit')}

@@ -1,11 +1,13 @@
-import type { TwoFactorSetup } from '@numero/contract/auth';
+import { TwoFactorCode, type TwoFactorSetup } from '@numero/contract/auth';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { Badge, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   useDisableTwoFactor,
@@ -34,6 +36,11 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
   );
 }
 
+/** The contract's TwoFactorCode checks the code as the server does (6 to 64 characters, trimmed). */
+const codeResolver = keyedResolver<{ code: string }, TwoFactorCode>(TwoFactorCode, {
+  code: 'twoFactor.codeRequired',
+});
+
 function CodeForm({
   label,
   submit,
@@ -46,27 +53,25 @@ function CodeForm({
   onSubmit: (code: string) => Promise<unknown>;
 }) {
   const { t } = useTranslation('auth');
-  const [code, setCode] = useState('');
+  const form = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
+  const invalid = form.formState.errors.code?.message;
   const [error, setError] = useState<string | null>(null);
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (code.trim().length < 6) return setError(t('twoFactor.codeRequired'));
+  const send = form.handleSubmit(async ({ code }) => {
     setError(null);
     try {
       await onSubmit(code);
     } catch (err) {
       setError(serverDetail(err) ?? t('errors.network'));
     }
-  }
+  });
   return (
-    <form onSubmit={send} noValidate className="space-y-3">
-      <FormAlert message={error} />
+    <form onSubmit={(e) => void send(e)} noValidate className="space-y-3">
+      <FormAlert message={invalid ? t(invalid) : error} />
       <TextField
         label={label}
-        name="code"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
+        {...form.register('code')}
+        aria-invalid={invalid ? true : undefined}
       />
       <Button type="submit" loading={busy}>
         {submit}

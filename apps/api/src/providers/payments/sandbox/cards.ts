@@ -1,3 +1,4 @@
+import { CardCvc, CardNumber, cardExpired } from '@numero/contract/wallet';
 import { type CardDetails, PaymentProviderError } from '../payment-provider.ts';
 
 export type CardOutcome = { status: 'paid' } | { status: 'failed'; reason: string };
@@ -18,42 +19,25 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4000000000000127': { status: 'failed', reason: 'incorrect_cvc' },
 };
 
-export function luhnValid(number: string): boolean {
-  if (!/^\d+$/.test(number)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = number.length - 1; i >= 0; i--) {
-    let digit = Number(number.charAt(i));
-    if (double) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
 /** Checks a card as a card form would; returns the number without spaces or dashes. */
 export function validateCard(card: CardDetails, now: Date): string {
-  const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+  const number = CardNumber.safeParse(card.number);
+  if (!number.success) {
     throw new PaymentProviderError('DECLINED', 'invalid_number: the card number is not valid');
   }
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const expiry = { month: card.expMonth, year: card.expYear };
   if (
-    !Number.isInteger(card.expMonth) ||
-    card.expMonth < 1 ||
-    card.expMonth > 12 ||
-    !Number.isInteger(year)
+    !Number.isInteger(expiry.month) ||
+    expiry.month < 1 ||
+    expiry.month > 12 ||
+    !Number.isInteger(expiry.year)
   ) {
     throw new PaymentProviderError('DECLINED', 'invalid_expiry: the expiry date is not valid');
   }
-  // A card is good through the last day of its expiry month.
-  if (now.getTime() >= Date.UTC(year, card.expMonth, 1)) {
+  if (cardExpired(expiry, now)) {
     throw new PaymentProviderError('DECLINED', 'invalid_expiry: the card has expired');
   }
-  if (!/^\d{3,4}$/.test(card.cvc))
+  if (!CardCvc.safeParse(card.cvc).success)
     throw new PaymentProviderError('DECLINED', 'invalid_cvc: the CVC is not valid');
-  return number;
+  return number.data;
 }

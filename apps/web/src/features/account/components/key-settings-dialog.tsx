@@ -1,7 +1,7 @@
-import { type ApiKey, type UpdateApiKeyBody, WebhookUrl } from '@numero/contract/account';
-import type { Currency } from '@numero/contract/common';
+import type { ApiKey, UpdateApiKeyBody } from '@numero/contract/account';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
+import { type KeySettingsFields, keySettingsResolver } from '../api-key-form.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 
 /**
@@ -18,9 +19,11 @@ import { WebhookDeliveries } from './webhook-deliveries.tsx';
 export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const { t } = useTranslation('api-keys');
   const update = useUpdateApiKey();
-  const [currency, setCurrency] = useState<Currency>(apiKey.currency);
-  const [url, setUrl] = useState(apiKey.webhook_url ?? '');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const form = useForm<KeySettingsFields, unknown, UpdateApiKeyBody>({
+    resolver: keySettingsResolver,
+    defaultValues: { currency: apiKey.currency, webhook_url: apiKey.webhook_url ?? '' },
+  });
+  const urlError = form.formState.errors.webhook_url?.message;
   const [formError, setFormError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -44,25 +47,15 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
     );
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const trimmed = url.trim();
-    if (trimmed !== '' && !WebhookUrl.safeParse(trimmed).success) {
-      setUrlError(t('settings.webhookInvalid'));
-      return;
-    }
-    setUrlError(null);
-    save({ currency, webhook_url: trimmed === '' ? null : trimmed });
-  }
+  const submit = form.handleSubmit(save);
 
   return (
     <Dialog open onClose={onClose} title={t('settings.title', { name: apiKey.name })} closeLabel={t('close')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <SelectField
           label={t('settings.currency')}
           hint={t('settings.currencyHint')}
-          value={currency}
-          onChange={(e) => setCurrency(e.target.value as Currency)}
+          {...form.register('currency')}
         >
           <option value="BRL">{t('settings.brl')}</option>
           <option value="USD">{t('settings.usd')}</option>
@@ -70,12 +63,11 @@ export function KeySettingsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
         <TextField
           label={t('settings.webhook')}
           hint={t('settings.webhookHint')}
-          error={urlError}
+          error={urlError ? t(`settings.${urlError}`) : null}
           type="url"
           inputMode="url"
           placeholder="https://"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          {...form.register('webhook_url')}
           autoComplete="off"
         />
         {secret && (

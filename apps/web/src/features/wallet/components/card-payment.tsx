@@ -1,13 +1,15 @@
-import type { PaymentIntent } from '@numero/contract/wallet';
+import type { CardInput, PaymentIntent } from '@numero/contract/wallet';
 import { CreditCard, Lock } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { formatMoney } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmIntent } from '../api/confirm-intent.ts';
-import { formatCardNumber, parseExpiry } from '../topup-form.ts';
+import { CARD_INVALID, type CardFields, cardResolver, EMPTY_CARD } from '../card-form.ts';
+import { formatCardNumber } from '../topup-form.ts';
 import { PaymentOutcome } from './payment-outcome.tsx';
 import { usePaymentWatch } from './use-payment-watch.ts';
 
@@ -17,30 +19,29 @@ export function CardPayment({ intent, onRetry }: { intent: PaymentIntent; onRetr
   const payment = usePaymentWatch(intent.id, intent);
   const confirm = useConfirmIntent(intent.id);
   const current = payment.data ?? intent;
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [holder, setHolder] = useState('');
+  const form = useForm<CardFields, unknown, CardInput>({ resolver: cardResolver, defaultValues: EMPTY_CARD });
+  const { errors } = form.formState;
+  const invalid = Object.keys(errors).length > 0;
   const [error, setError] = useState<string | null>(null);
   const amount = formatMoney(current.amount, current.currency, i18n.language);
+  /** Each field keeps only what it can hold as the customer types (the number in groups of four). */
+  const typed = (field: keyof CardFields, clean: (text: string) => string) =>
+    form.register(field, {
+      onChange: (e: { target: { value: string } }) =>
+        form.setValue(field, clean(e.target.value), { shouldValidate: form.formState.isSubmitted }),
+    });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const exp = parseExpiry(expiry);
-    const digits = number.replace(/\D/g, '');
-    if (!exp || digits.length < 12 || !/^\d{3,4}$/.test(cvc) || !holder.trim()) {
-      setError(t('card.invalid'));
-      return;
-    }
+  const onSubmit = form.handleSubmit((card) => {
     setError(null);
     confirm.mutate(
-      { card: { number: digits, exp_month: exp.month, exp_year: exp.year, cvc, holder_name: holder.trim() } },
+      { card },
       {
         onError: (err) =>
           setError(err instanceof ApiError && err.detail ? err.detail : t('card.failed.other')),
       },
     );
-  }
+  });
+  const message = invalid ? t(CARD_INVALID) : error;
 
   return (
     <div className="flex flex-col gap-4" data-testid="card-payment">
@@ -50,14 +51,14 @@ export function CardPayment({ intent, onRetry }: { intent: PaymentIntent; onRetr
       </div>
       <p className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums">{amount}</p>
       {current.status === 'pending' ? (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextField
             className="sm:col-span-2"
             label={t('card.number')}
             inputMode="numeric"
             autoComplete="cc-number"
-            value={number}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+            {...typed('number', formatCardNumber)}
+            aria-invalid={errors.number ? true : undefined}
             placeholder="4242 4242 4242 4242"
             required
           />
@@ -65,8 +66,8 @@ export function CardPayment({ intent, onRetry }: { intent: PaymentIntent; onRetr
             label={t('card.expiry')}
             inputMode="numeric"
             autoComplete="cc-exp"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value.slice(0, 7))}
+            {...typed('expiry', (v) => v.slice(0, 7))}
+            aria-invalid={errors.expiry ? true : undefined}
             placeholder="12/30"
             required
           />
@@ -74,8 +75,8 @@ export function CardPayment({ intent, onRetry }: { intent: PaymentIntent; onRetr
             label={t('card.cvc')}
             inputMode="numeric"
             autoComplete="cc-csc"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            {...typed('cvc', (v) => v.replace(/\D/g, '').slice(0, 4))}
+            aria-invalid={errors.cvc ? true : undefined}
             placeholder="123"
             required
           />
@@ -83,14 +84,14 @@ export function CardPayment({ intent, onRetry }: { intent: PaymentIntent; onRetr
             className="sm:col-span-2"
             label={t('card.holder')}
             autoComplete="cc-name"
-            value={holder}
-            onChange={(e) => setHolder(e.target.value)}
+            {...form.register('holder')}
+            aria-invalid={errors.holder ? true : undefined}
             required
           />
           {current.sandbox && <p className="text-xs text-slate-600 sm:col-span-2">{t('card.testCards')}</p>}
-          {error && (
+          {message && (
             <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-              {error}
+              {message}
             </p>
           )}
           <Button
