@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../db/event-bus.ts';
-import { matchesEtag } from './etag.ts';
+import { etagOf, matchesEtag } from './etag.ts';
 
 /**
  * A few seconds of memory of public GET answers that are the same for everyone, per process: a repeat is
@@ -8,7 +8,7 @@ import { matchesEtag } from './etag.ts';
  * serialisation. Like the sessions' memory it is only trusted while this process hears `channel` on the
  * event bus, on which the database names every change of what the answers are made of (triggers); any
  * message forgets everything, and an answer built while one arrived is not kept.
- * Use as the route's `preHandler`, with `onSend: [etagged, answers.keep]`.
+ * Use as the route's `preHandler`, with `onSend: [answers.keep, etagged]`.
  */
 export function createSharedAnswers({
   ms,
@@ -67,14 +67,17 @@ export function createSharedAnswers({
       };
     },
 
-    /** An onSend hook after `etagged`: keeps a 200 built while nothing was heard. */
+    /**
+     * An onSend hook before `etagged`: keeps a 200 built while nothing was heard, tagged. Before, so that
+     * an answer rebuilt for a revalidation (which `etagged` turns into a 304) is kept too: clients that
+     * all hold the current version must not make every request rebuild it.
+     */
     async keep(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const before = heardAt.get(request);
-      const etag = reply.getHeader('etag');
-      if (!before || reply.statusCode !== 200 || typeof payload !== 'string' || typeof etag !== 'string') {
-        return payload;
-      }
+      if (!before || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (before.heard !== heard || before.epoch !== listening()) return payload;
+      const etag = etagOf(payload);
+      reply.header('etag', etag);
       if (answers.size >= 256) answers.delete(answers.keys().next().value!);
       answers.set(request.url, { at: now(), epoch: before.epoch, etag, body: payload });
       return payload;

@@ -42,7 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { catalog, answers }) => {
   const remembered = (cacheControl: string) => ({
     preHandler: answers.preHandler(cacheControl),
-    onSend: [etagged, answers.keep],
+    onSend: [answers.keep, etagged],
   });
   app.get(
     '/api/v1/catalog/categories',
