@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/sql.ts';
 import { type Lang, requestLanguage } from './lang.ts';
+import { API_SECURITY_HEADERS } from './security-headers.ts';
 
 type Params = Record<string, string | number>;
 type Message = { pt: string; en: string };
@@ -141,13 +142,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * security headers included: they get the store's error body and a strict set of headers here.
  */
 export function answerFrameworkError(_err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  reply.headers({
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'no-store',
-  });
+  reply.headers({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store' });
   return sendError(request, reply, 400, 'BAD_REQUEST');
 }
