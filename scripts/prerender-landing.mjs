@@ -39,7 +39,7 @@ try {
     // One self-contained file: it runs from a temporary folder, away from node_modules.
     ssr: { noExternal: true },
     build: {
-      ssr: 'src/features/landing/prerender.tsx',
+      ssr: 'src/app/prerender.tsx',
       outDir: out,
       emptyOutDir: true,
       sourcemap: false,

@@ -2,16 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AppLayout } from '../../app/app-layout.tsx';
-import { PublicLayout } from '../../app/public-layout.tsx';
-import { DashboardPage } from '../../app/routes/dashboard-page.tsx';
-import { DemoBanner } from '../../components/demo-banner.tsx';
-import i18n, { i18nReady, type Lang, switchLanguage } from '../../i18n/index.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { SessionProvider } from '../../lib/session/session.tsx';
-import { LoginPage } from '../auth/login-page.tsx';
-import { CookieBanner } from './cookie-banner.tsx';
-import { LandingPage } from './landing-page.tsx';
+import { DemoBanner } from '../components/demo-banner.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { CookieBanner } from '../features/landing/cookie-banner.tsx';
+import { LandingPage } from '../features/landing/landing-page.tsx';
+import i18n, { i18nReady, type Lang, switchLanguage } from '../i18n/index.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { SessionProvider } from '../lib/session/session.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { DashboardPage } from './routes/dashboard-page.tsx';
 
 /** The pages the build pre-renders, each at its path, inside the same layout as the app's router. */
 const PAGES = {
