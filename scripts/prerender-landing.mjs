@@ -1,8 +1,9 @@
-// After `vite build`: renders the landing page to HTML in Portuguese and in English and writes
-// dist/landing.pt.html and dist/landing.en.html (the built index.html with the page inside #root and the
-// language's title), which the API serves for `/` by the reader's Accept-Language. The visitor sees the
-// page before its JavaScript has run. Its only script is the landing's small entry (src/landing-boot.ts),
-// in place of the app's entry and its preloads: the app comes on the first interaction or when idle.
+// After `vite build`: renders the landing, the sign-in page and the dashboard's shell to HTML in
+// Portuguese and in English and writes dist/<page>.pt.html and dist/<page>.en.html (the built index.html
+// with the page inside #root and the language's title), which the API serves for `/`, `/login` and
+// `/dashboard` by the reader's Accept-Language. The visitor sees the page before its JavaScript has run.
+// Its only script is the small boot entry (src/landing-boot.ts), in place of the app's entry and its
+// preloads: the app comes on the first interaction or when idle, and renders the same page over it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,7 +39,7 @@ try {
     // One self-contained file: it runs from a temporary folder, away from node_modules.
     ssr: { noExternal: true },
     build: {
-      ssr: 'src/features/landing/prerender.tsx',
+      ssr: 'src/app/prerender.tsx',
       outDir: out,
       emptyOutDir: true,
       sourcemap: false,
@@ -46,24 +47,25 @@ try {
       rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
     },
   });
-  // The i18n module sets <html lang> when the language changes; in Node there is no document.
-  globalThis.document ??= { documentElement: {}, querySelector: () => null };
-  const { renderLanding } = await import(pathToFileURL(join(out, 'prerender.mjs')).href);
+  // The i18n module sets <html lang> when the language changes; in Node there is no document. Nobody
+  // is signed in while rendering (the session layer reads the API's `data-session="none"` mark).
+  globalThis.document ??= { documentElement: { dataset: { session: 'none' } }, querySelector: () => null };
+  const { renderPage, prerenderedPages } = await import(pathToFileURL(join(out, 'prerender.mjs')).href);
   const index = withLandingScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
-  for (const [lang, htmlLang] of [
-    ['pt', 'pt-BR'],
-    ['en', 'en'],
-  ]) {
-    const { html, title, description } = await renderLanding(lang);
+  for (const [name, lang, htmlLang] of prerenderedPages.flatMap((name) => [
+    [name, 'pt', 'pt-BR'],
+    [name, 'en', 'en'],
+  ])) {
+    const { html, title, description } = await renderPage(name, lang);
     const page = index
       .replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(description)}$2`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     if (!page.includes(html)) throw new Error('index.html has no empty <div id="root"></div> to fill');
-    writeFileSync(join(dist, `landing.${lang}.html`), page);
+    writeFileSync(join(dist, `${name}.${lang}.html`), page);
   }
-  console.log(`landing pre-rendered in pt and en into ${dist}`);
+  console.log(`${prerenderedPages.join(', ')} pre-rendered in pt and en into ${dist}`);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -38,3 +38,16 @@ export async function withLanguage(page: Page, lang: 'pt' | 'en') {
 
 export const header = (page: Page) => page.getByRole('banner');
 export const mainNav = (page: Page) => header(page).getByRole('navigation');
+
+/** Holds the app's code until `release()`, as on a slow connection: the visitor acts on the page as sent. */
+export async function holdTheApp(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/start-app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,22 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CONSENT_KEY, header, mainNav, prices, priceTexts, withConsentGiven } from './landing-support.ts';
+import {
+  CONSENT_KEY,
+  header,
+  holdTheApp,
+  mainNav,
+  prices,
+  priceTexts,
+  withConsentGiven,
+} from './landing-support.ts';
 
 // The landing arrives pre-rendered with one small script; the app (React, router, texts) follows on the
 // first interaction or when the browser is idle, and takes the page over. A visitor who acts before it
 // is up gets what they would have got with the app already there.
-
-/** Holds the app's code until `release()`, as on a slow connection: the visitor acts on the page as sent. */
-async function holdTheApp(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/start-app-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** The app is up once the language button is the menu's (Radix marks its state), not the page's stand-in. */
 const appIsUp = (page: Page) =>
@@ -30,9 +25,9 @@ test('the landing sends its small script only, not the app or its preloads', asy
     ]);
     expect(html).not.toMatch(/start-app-|react-|texts-/);
   }
-  // Every other page still preloads the app so it starts at once.
-  const login = await (await request.get('/login')).text();
-  expect(login).toMatch(/<link rel="modulepreload"[^>]*start-app-/);
+  // A page that is not pre-rendered still preloads the app so it starts at once.
+  const register = await (await request.get('/register')).text();
+  expect(register).toMatch(/<link rel="modulepreload"[^>]*start-app-/);
 });
 
 test.describe('before the app has loaded', () => {

@@ -6,7 +6,12 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -41,7 +46,7 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerSessionLoading } from './http/session.ts';
+import { readSessionToken, registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import './http/request-user.ts';
 import { createScheduler } from './jobs/scheduler.ts';
@@ -269,42 +274,62 @@ async function registerSpa(app: FastifyInstance, config: Config) {
   // web build holds a few hundred files, and registering each cost a third of the start-up. A file that
   // is not there falls through to the not-found handler below (index.html for a page).
   if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
-  // `/` is the landing pre-rendered by the web build in the reader's language (the app renders over it).
-  const landing = { pt: 'landing.pt.html', en: 'landing.en.html' };
-  const prerendered = hasSpa && existsSync(join(dist, landing.pt)) && existsSync(join(dist, landing.en));
-  // A page's HTML, read when asked (a new build needs no restart). The offline demo's pages are marked
-  // `<html data-demo="true">`, so its banner is in the first paint rather than pushing the page down
-  // once the store's answer arrives.
-  // The built pages do not change while the process runs: each is read once, at its first request.
-  const pages = new Map<string, Promise<string>>();
-  const page = (file: string) => {
-    let html = pages.get(file);
-    if (!html) {
-      html = readFile(join(dist, file), 'utf8').then((text) =>
-        config.demo ? text.replace(/<html\b/i, '<html data-demo="true"') : text,
-      );
-      html.catch(() => pages.delete(file));
-      pages.set(file, html);
-    }
-    return html;
+  // Pages the web build pre-rendered in both languages (scripts/prerender-landing.mjs): the landing for
+  // `/`, the sign-in form for `/login` without a session cookie, the dashboard's shell for `/dashboard`
+  // with one (the app renders over them once loaded).
+  const prerenderedPage = (name: string) => {
+    const files = { pt: `${name}.pt.html`, en: `${name}.en.html` };
+    return hasSpa && existsSync(join(dist, files.pt)) && existsSync(join(dist, files.en)) ? files : null;
   };
-  const sendPage = async (reply: FastifyReply, file: string) =>
-    reply
+  const pages = {
+    landing: prerenderedPage('landing'),
+    login: prerenderedPage('login'),
+    dashboard: prerenderedPage('dashboard'),
+  };
+  // A page's HTML. The offline demo's pages are marked
+  // `<html data-demo="true">`, so its banner is in the first paint rather than pushing the page down
+  // once the store's answer arrives. A page for a browser without a session cookie is marked
+  // `data-session="none"`: the app then knows nobody is signed in without asking (no 401 in the console).
+  // The built pages do not change while the process runs: each file is read once, at its first request.
+  const texts = new Map<string, Promise<string>>();
+  const read = (file: string) => {
+    let text = texts.get(file);
+    if (!text) {
+      text = readFile(join(dist, file), 'utf8');
+      text.catch(() => texts.delete(file));
+      texts.set(file, text);
+    }
+    return text;
+  };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    const marks = [
+      ...(config.demo ? [' data-demo="true"'] : []),
+      ...(readSessionToken(request, config.secureCookies) ? [] : [' data-session="none"']),
+    ].join('');
+    const html = await read(file);
+    return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await page(file));
-  if (hasSpa) {
-    app.get('/', (request, reply) => {
-      if (!prerendered) return sendPage(reply, 'index.html');
-      const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
-      reply.header('vary', 'Accept-Language');
-      return sendPage(reply, first.startsWith('en') ? landing.en : landing.pt);
-    });
-  }
+      .header('vary', 'Accept-Language, Cookie')
+      .send(marks ? html.replace(/<html\b/i, `<html${marks}`) : html);
+  };
+  const inLanguage = (request: FastifyRequest, files: { pt: string; en: string }) => {
+    const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
+    return first.startsWith('en') ? files.en : files.pt;
+  };
+  /** The file for a page: its pre-rendered HTML when there is one for this visitor, else the app's. */
+  const pageFile = (request: FastifyRequest, path: string) => {
+    const signedIn = Boolean(readSessionToken(request, config.secureCookies));
+    if (path === '/' && pages.landing) return inLanguage(request, pages.landing);
+    if (path === '/login' && !signedIn && pages.login) return inLanguage(request, pages.login);
+    if (path === '/dashboard' && signedIn && pages.dashboard) return inLanguage(request, pages.dashboard);
+    return 'index.html';
+  };
+  if (hasSpa) app.get('/', (request, reply) => sendPage(request, reply, pageFile(request, '/')));
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
-    if (hasSpa && isPage) return sendPage(reply, 'index.html');
+    if (hasSpa && isPage) return sendPage(request, reply, pageFile(request, request.url.split('?')[0]!));
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
 }

@@ -18,6 +18,12 @@ describe('the built web app, served by the API', async () => {
     join(dist, 'landing.en.html'),
     '<!doctype html><html lang="en"><title>Virtual numbers</title>',
   );
+  for (const page of ['login', 'dashboard'])
+    for (const lang of ['pt', 'en'])
+      writeFileSync(
+        join(dist, `${page}.${lang}.html`),
+        `<!doctype html><html><title>${page} ${lang}</title>`,
+      );
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("app")');
   writeFileSync(join(dist, 'assets', 'flags', 'br.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A store with real providers configured would not be the demo; DEMO_MODE=false stands for it here.
@@ -40,12 +46,13 @@ describe('the built web app, served by the API', async () => {
     expect((await app.inject({ method: 'HEAD', url: '/assets/index-abc.js' })).statusCode).toBe(200);
   });
 
+  const signedIn = { cookie: 'numero_session=some-token' };
   it('answers / with the landing in the reader’s language, and any other page with the app shell', async () => {
     const en = await app.inject({ url: '/', headers: { 'accept-language': 'en-US,en;q=0.9' } });
     expect(en.body).toContain('Virtual numbers');
     expect((await app.inject({ url: '/' })).body).toContain('Números virtuais');
-    for (const url of ['/dashboard/wallet', '/login?next=%2Fdashboard', '/assets/missing.js']) {
-      const res = await app.inject({ url });
+    for (const url of ['/dashboard/wallet', '/register', '/assets/missing.js']) {
+      const res = await app.inject({ url, headers: signedIn });
       expect({ url, status: res.statusCode, body: res.body }).toEqual({
         url,
         status: 200,
@@ -54,16 +61,37 @@ describe('the built web app, served by the API', async () => {
     }
   });
 
+  it('sends the pre-rendered sign-in page to a visitor and the dashboard’s shell to a signed-in browser', async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) =>
+      (await app.inject({ url, headers })).body;
+    expect(await page('/login?next=%2Fdashboard')).toContain('<title>login pt</title>');
+    expect(await page('/login', { 'accept-language': 'en' })).toContain('<title>login en</title>');
+    expect(await page('/dashboard', signedIn)).toContain('<title>dashboard pt</title>');
+    expect(await page('/dashboard', { ...signedIn, 'accept-language': 'en' })).toContain(
+      '<title>dashboard en</title>',
+    );
+    // Someone signed in is sent on from /login by the app, and a visitor from /dashboard: no page to show.
+    expect(await page('/login', signedIn)).toContain('app shell');
+    expect(await page('/dashboard')).toContain('app shell');
+  });
+
+  it('tells the app when the browser holds no session cookie, so it does not ask who is signed in', async () => {
+    expect((await app.inject({ url: '/dashboard' })).body).toMatch(
+      /^<!doctype html><html data-session="none"/,
+    );
+    expect((await app.inject({ url: '/dashboard/wallet', headers: signedIn })).body).toBe(shell);
+  });
+
   it('marks every page of the offline demo, so its banner is in the first paint, and no other store’s', async () => {
     for (const url of ['/', '/dashboard/wallet']) {
-      const res = await app.inject({ url });
+      const res = await app.inject({ url, headers: signedIn });
       expect(res.body, url).toMatch(/^<!doctype html><html lang="(pt-BR|en)">/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     const demo = await createTestApp({ env: { WEB_DIST: dist, DEMO_MODE: 'true' } });
     try {
       for (const url of ['/', '/dashboard/wallet']) {
-        expect((await demo.app.inject({ url })).body, url).toMatch(
+        expect((await demo.app.inject({ url, headers: signedIn })).body, url).toMatch(
           /^<!doctype html><html data-demo="true" lang="pt-BR">/,
         );
       }

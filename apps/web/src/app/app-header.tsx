@@ -26,6 +26,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 import { cn } from '../components/ui/cn.ts';
+import { Skeleton } from '../components/ui/feedback.tsx';
 import { useFocusCarry, useGiveFocus } from '../components/ui/focus-carry.ts';
 import { inPortalledPopup } from '../components/ui/popup.ts';
 import { Wordmark } from '../features/landing/components/logo.tsx';
@@ -230,8 +231,11 @@ function MobileMenu({
   );
 }
 
-/** The signed-in header (spec §2): navigation, balance, language and the user menu; a menu below `lg`. */
-export function AppHeader() {
+/**
+ * The signed-in header (spec §2): navigation, balance, language and the user menu; a menu below `lg`.
+ * As a `shell` (the pre-rendered dashboard, before anyone is known) the user menu is a placeholder.
+ */
+export function AppHeader({ shell = false }: { shell?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const items = useNavItems(user);
@@ -259,7 +263,7 @@ export function AppHeader() {
     return () => desktop.removeEventListener('change', closeOnDesktop);
   }, [menuOpen]);
 
-  if (!user) return null;
+  if (!user && !shell) return null;
   return (
     <header
       ref={headerRef}
@@ -279,13 +283,13 @@ export function AppHeader() {
           <BalanceDisplay className="hidden sm:flex" />
           <div className="hidden items-center gap-1 lg:flex">
             <LanguageSwitcher />
-            <UserMenu user={user} />
+            {user ? <UserMenu user={user} /> : <Skeleton className="size-10 rounded-full" />}
           </div>
           <button
             ref={menuButtonRef}
             type="button"
             aria-expanded={menuOpen}
-            aria-controls={menuId}
+            aria-controls={user ? menuId : undefined}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 lg:hidden"
@@ -294,7 +298,15 @@ export function AppHeader() {
           </button>
         </div>
       </div>
-      <MobileMenu id={menuId} open={menuOpen} items={items} user={user} onClose={() => setMenuOpen(false)} />
+      {user && (
+        <MobileMenu
+          id={menuId}
+          open={menuOpen}
+          items={items}
+          user={user}
+          onClose={() => setMenuOpen(false)}
+        />
+      )}
     </header>
   );
 }

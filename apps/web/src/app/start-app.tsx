@@ -16,6 +16,16 @@ function OnMount({ onMount, children }: { onMount: () => void; children: ReactNo
   return children;
 }
 
+// Zod would probe for `new Function` (to compile its parsers) on its first parse; the store's Content
+// Security Policy forbids eval, and the browser reports the probe as a violation (a console issue) even
+// though Zod catches it. Zod keeps its settings in this global, shared by every copy of it, which
+// `z.config()` writes into; set here, before any parse, without pulling Zod into the app's first chunk.
+const zodSettings = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ?? {}, { jitless: true });
+
+/** How long a pre-rendered page waits for the app's page to show its heading before it is replaced anyway. */
+const HEADING_WAIT_MS = 10_000;
+
 /** Lets the browser handle input and paint between the app's code arriving and its render starting. */
 const yieldToBrowser = () =>
   new Promise<void>((resolve) => {
@@ -28,11 +38,11 @@ const yieldToBrowser = () =>
  * Renders the app into #root. The page renders once the reader's texts are here, so no key ever shows
  * in place of a text. When the promise resolves the app's first screen is in the document.
  *
- * Over the pre-rendered landing (#root not empty) the app renders into a fresh, detached #root as a
+ * Over a pre-rendered page (#root not empty) the app renders into a fresh, detached #root as a
  * transition, which React splits into short slices, so the page as sent stays readable and answers
- * meanwhile. Once that first render is committed and its effects have run, `beforeRender` runs and the
- * new #root takes the old one's place in the same step: nothing can happen between the two, and nothing
- * is painted in between.
+ * meanwhile. Once the app's page is committed with its heading (`<h1>`) and its effects have run,
+ * `beforeRender` runs and the new #root takes the old one's place in the same step: nothing can happen
+ * between the two, and nothing is painted in between.
  */
 export async function startApp({ beforeRender }: { beforeRender?: () => void } = {}): Promise<void> {
   await i18nReady;
@@ -50,9 +60,27 @@ export async function startApp({ beforeRender }: { beforeRender?: () => void } =
       if (sent) current.replaceWith(container);
       resolve();
     };
+    // The sent page stays until the app's page has its heading: a page that first asks who is signed in
+    // or loads its code (the dashboard) would otherwise replace its pre-rendered shell with a spinner.
+    const whenReady = () => {
+      if (!sent || container.querySelector('h1')) return takeOver();
+      const ready = () => {
+        if (!container.querySelector('h1')) return;
+        observer.disconnect();
+        clearTimeout(giveUp);
+        // The commit that brought the heading runs its effects first, as on a first mount.
+        setTimeout(takeOver);
+      };
+      const observer = new MutationObserver(ready);
+      observer.observe(container, { childList: true, subtree: true });
+      const giveUp = setTimeout(() => {
+        observer.disconnect();
+        takeOver();
+      }, HEADING_WAIT_MS);
+    };
     const app = (
       <StrictMode>
-        <OnMount onMount={takeOver}>
+        <OnMount onMount={whenReady}>
           <AppProviders>
             <RouterProvider router={router} />
           </AppProviders>

@@ -36,7 +36,7 @@ export function StatCard({
   return (
     <Card className={cn('flex min-w-0 flex-col gap-3 p-4 sm:p-5', className)} data-testid={testId}>
       <div className="flex items-center justify-between gap-3">
-        <h3 className="min-w-0 text-sm font-medium text-slate-600">{label}</h3>
+        <h2 className="min-w-0 text-sm font-medium text-slate-600">{label}</h2>
         <span
           className={cn(
             'flex size-9 shrink-0 items-center justify-center rounded-xl sm:size-10',

@@ -55,7 +55,11 @@ function QuickAction({
 const inlineLink =
   'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
 
-export function DashboardPage() {
+/**
+ * The dashboard. As a `shell` (pre-rendered by the build for `/dashboard`, before anyone is known) it
+ * shows the same page with a placeholder for the greeting and every figure loading.
+ */
+export function DashboardPage({ shell = false }: { shell?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation('customer');
   const { user } = useSession();
@@ -66,16 +70,22 @@ export function DashboardPage() {
     (w) => w.currency !== currency,
   );
   const summary = useActivationsSummary();
-  if (!user) return null;
-  const admin = isAdmin(user);
+  if (!user && !shell) return null;
+  const admin = user ? isAdmin(user) : false;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            {t('greeting', { name: displayName(user) })}
-          </h1>
+          {user ? (
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+              {t('greeting', { name: displayName(user) })}
+            </h1>
+          ) : (
+            <div className="flex h-8 items-center sm:h-9">
+              <Skeleton className="h-7 w-56 sm:h-8" />
+            </div>
+          )}
           <p className="mt-1 text-slate-600">{t('subtitle')}</p>
         </div>
         <Link to="/dashboard/products" className={buttonClasses('primary')}>

@@ -13,8 +13,12 @@ const SPACE_VAR = '--cookie-banner-space';
 /**
  * Asks once for consent to the optional cookie categories; the footer can reopen it. A non-modal dialog:
  * the page stays usable, and the body keeps room at its end so the banner never hides the footer.
+ *
+ * `sent`: the build's copy in a pre-rendered page, hidden until the page's boot (src/landing-boot.ts)
+ * finds no choice stored, so it shows before the app as it will in the app (and the app's, the same
+ * size, is no later and larger paint).
  */
-export function CookieBanner() {
+export function CookieBanner({ sent = false }: { sent?: boolean }) {
   const { t } = useTranslation('landing');
   const { consent, bannerOpen } = useCookieConsent();
   const [customizing, setCustomizing] = useState(false);
@@ -86,6 +90,8 @@ export function CookieBanner() {
       aria-labelledby={titleId}
       aria-describedby={textId}
       tabIndex={-1}
+      hidden={sent || undefined}
+      data-sent-cookie-banner={sent || undefined}
       className="fixed inset-x-2 bottom-2 z-50 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl shadow-slate-900/15 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[26rem] sm:p-5"
     >
       <div className="flex items-center gap-3">

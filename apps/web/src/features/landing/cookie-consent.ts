@@ -1,15 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-export const COOKIE_CONSENT_KEY = 'numero.cookie-consent';
+import { COOKIE_CONSENT_KEY, type CookieConsent, parseConsent } from './consent-storage.ts';
 
-/** What is stored: essential cookies cannot be refused, so `essential` is always true. */
-export interface CookieConsent {
-  essential: true;
-  analytics: boolean;
-  marketing: boolean;
-  /** ISO 8601 time of the choice, so a later policy change can ask again. */
-  timestamp: string;
-}
+export type { CookieConsent };
+export { COOKIE_CONSENT_KEY };
 
 export type OptionalCategories = Pick<CookieConsent, 'analytics' | 'marketing'>;
 
@@ -20,21 +14,6 @@ export interface CookieConsentState {
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-function parseConsent(raw: string | null): CookieConsent | null {
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return null;
-    const { analytics, marketing, timestamp } = value as Record<string, unknown>;
-    if (typeof analytics !== 'boolean' || typeof marketing !== 'boolean' || typeof timestamp !== 'string') {
-      return null;
-    }
-    return { essential: true, analytics, marketing, timestamp };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A tiny external store: the banner and the footer's "cookie preferences" button share it without a

@@ -133,6 +133,18 @@ function renderAt(path: string) {
 }
 
 describe('SessionProvider', () => {
+  it('does not ask who the user is when the store sent the page to a browser without a session', async () => {
+    document.documentElement.dataset.session = 'none';
+    try {
+      const router = renderAt('/dashboard');
+      expect(await screen.findByText('login form')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(calls).toEqual([]);
+    } finally {
+      delete document.documentElement.dataset.session;
+    }
+  });
+
   it('does not ask who the user is on the landing page', async () => {
     renderAt('/');
     expect(await screen.findByText('landing')).toBeTruthy();

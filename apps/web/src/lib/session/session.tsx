@@ -47,6 +47,13 @@ export function needsSessionCheck(pathname: string): boolean {
   return !(PATHS_WITHOUT_SESSION_CHECK as readonly string[]).includes(pathname);
 }
 
+/**
+ * The API marks a page it sent to a browser that holds no session cookie (`<html data-session="none">`):
+ * nobody is signed in, so the first check is not made (its 401 would only be an error in the console).
+ */
+export const sentWithoutSession = () =>
+  typeof document !== 'undefined' && document.documentElement?.dataset?.session === 'none';
+
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
@@ -59,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<Phase>('unchecked');
+  const [phase, setPhase] = useState<Phase>(() => (sentWithoutSession() ? 'anonymous' : 'unchecked'));
   const [user, setUser] = useState<CurrentUser | null>(null);
   const checkStarted = useRef(false);
   const pendingSignOut = useRef(false);
