@@ -152,6 +152,8 @@ for (const lang of ['pt', 'en'] as const) {
         } else {
           // The phone's drawer is a disclosure below the bar: it opens in place, focus stays on its button.
           const toggle = header.getByRole('button', { name: t.openMenu });
+          // The sent shell knows nobody yet; the app's toggle names the drawer of the signed-in customer.
+          await expect(toggle).toHaveAttribute('aria-controls', /.+/);
           await checkPopup(
             page,
             toggle,

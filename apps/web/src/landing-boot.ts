@@ -26,10 +26,10 @@ interface Spot {
 const elementsOf = (parent: Element) => [...parent.children].filter((child) => child.tagName !== 'TEMPLATE');
 
 /**
- * An id React made up (`useId`, a field's label link) differs between the build's render and the app's,
- * so it does not name a place.
+ * An id React made up (`useId`, a field's label link, Radix's `radix-` ids built on it) differs between
+ * the build's render and the app's, so it does not name a place.
  */
-const isOwnId = (id: string) => id !== '' && !/^(_[rR]_|«[rR]|:[rR])/.test(id);
+const isOwnId = (id: string) => id !== '' && !/(^|-)(_[rR]_|«[rR]|:[rR])/.test(id);
 
 function spotOf(element: Element): Spot | null {
   const path: number[] = [];
@@ -51,7 +51,7 @@ function twinOf(spot: Spot): HTMLElement | null {
 }
 
 const root = document.getElementById('root')!;
-const pressed: Spot[] = [];
+const pressed: { spot: Spot; byKey: boolean }[] = [];
 
 // Links and fragments work natively; a button needs the app, so it is pressed again once the app is up.
 function rememberPress(event: Event) {
@@ -59,7 +59,24 @@ function rememberPress(event: Event) {
   const button = target?.closest('button');
   if (!button || !root.contains(button)) return;
   const spot = spotOf(button);
-  if (spot) pressed.push(spot);
+  // A click from the keyboard (Enter, Space) counts no mouse presses.
+  if (spot) pressed.push({ spot, byKey: event instanceof MouseEvent && event.detail === 0 });
+}
+
+/**
+ * Presses the app's button as the visitor did. A Radix menu's button (it carries `data-state`) opens on
+ * the press itself (Enter, or the pointer going down), not on the click that follows, so that is what it
+ * gets; the stand-in shown while a menu's code loads opens on the click, like any other button.
+ */
+function pressAgain(button: HTMLElement, byKey: boolean) {
+  const radixMenu = button.getAttribute('aria-haspopup') === 'menu' && button.hasAttribute('data-state');
+  if (!radixMenu) return button.click();
+  const init = { bubbles: true, cancelable: true };
+  button.dispatchEvent(
+    byKey
+      ? new KeyboardEvent('keydown', { ...init, key: 'Enter' })
+      : new PointerEvent('pointerdown', { ...init, button: 0, pointerType: 'mouse' }),
+  );
 }
 
 // Until the app is up a form would submit natively (a page load, the fields in the URL): the app's own
@@ -129,8 +146,13 @@ function start() {
         const twin = twinOf(spot);
         if (twin && isField(twin)) typeInto(twin, value, checked);
       }
-      if (focused) twinOf(focused)?.focus({ preventScroll: true });
-      for (const spot of pressed.splice(0)) twinOf(spot)?.click();
+      // Unless the visitor has already moved on in the app's page (focus there is theirs now).
+      const moved = document.activeElement && document.activeElement !== document.body;
+      if (focused && !moved) twinOf(focused)?.focus({ preventScroll: true });
+      for (const { spot, byKey } of pressed.splice(0)) {
+        const twin = twinOf(spot);
+        if (twin) pressAgain(twin, byKey);
+      }
     });
 }
 
