@@ -1,19 +1,18 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Executor } from './client.ts';
+import type { Database } from './client.ts';
 
 export type EventHandler = (payload: string) => void;
 
 /**
- * Tells every process sharing the database that something happened, through PostgreSQL LISTEN/NOTIFY
- * (PGlite, one process, runs the same statements in process). A message published inside a transaction
- * leaves at its commit and not at all on a rollback, so nobody hears of a change that did not happen.
- * Delivery is at most once (a listener that reconnects misses what was sent meanwhile): whoever needs
- * every event keeps it in a table and uses this only to wake up.
+ * Lets every process sharing the database hear what the database announces, through PostgreSQL
+ * LISTEN/NOTIFY (PGlite, one process, runs the same statements in process). The messages are sent by
+ * triggers (migrations 0020 and 0022), so they leave at the commit of the change and not at all on a
+ * rollback: nobody hears of a change that did not happen. Delivery is at most once (a listener that
+ * reconnects misses what was sent meanwhile): whoever needs every event keeps it in a table and uses
+ * this only to wake up.
  */
 export interface EventBus {
-  publish(ex: Executor, channel: string, payload: string): Promise<void>;
   subscribe(channel: string, handler: EventHandler): Promise<() => Promise<void>>;
   /**
    * Whether messages are being heard now, and which connection hears them: a listener that caches what
@@ -28,11 +27,6 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 function checkChannel(channel: string) {
   if (!CHANNEL.test(channel)) throw new Error(`event bus: bad channel name "${channel}"`);
-}
-
-async function publish(ex: Executor, channel: string, payload: string) {
-  checkChannel(channel);
-  await ex.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }
 
 /** Handlers per channel, and the LISTEN/UNLISTEN that goes with the first and the last of them. */
@@ -84,7 +78,6 @@ function pgliteBus(client: PGlite): EventBus {
     },
   );
   return {
-    publish,
     subscribe: handlers.subscribe,
     listening: () => ({ connected: !client.closed, epoch: 0 }),
     async close() {
@@ -162,7 +155,6 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
   );
 
   return {
-    publish,
     subscribe: handlers.subscribe,
     listening: () => ({ connected: client !== null, epoch }),
     async close() {

@@ -134,7 +134,6 @@ describe('when the memory is not trusted', () => {
     const state = { connected: true, epoch: 1 };
     let handler: (payload: string) => void = () => {};
     const bus: EventBus = {
-      publish: async () => {},
       subscribe: async (_channel, h) => {
         handler = h;
         return async () => {};
