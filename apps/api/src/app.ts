@@ -1,17 +1,9 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -40,14 +32,15 @@ import { createNotificationsModule } from './features/notifications/notification
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
-import { answerFrameworkError, registerErrorHandling, sendError } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { readSessionToken, registerSessionLoading } from './http/session.ts';
+import { registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { registerWebApp } from './http/web-app.ts';
 import './http/request-user.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { limitPasswordWork } from './lib/password.ts';
@@ -243,7 +236,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', () => mail.close());
 
-  await registerSpa(app, config);
+  await registerWebApp(app, {
+    dist: resolve(config.webDist ?? join(import.meta.dirname, '../../web/dist')),
+    demo: config.demo,
+    secureCookies: config.secureCookies,
+  });
   return Object.assign(app, { declaredAccess, scheduler });
 }
 
@@ -264,72 +261,4 @@ async function connectRedisLimiter(
     await client.close();
   });
   return createRedisRateLimiter(client, now, redis.prefix);
-}
-
-/** Serves the built web app; any other GET outside the API gets index.html and the SPA routes it. */
-async function registerSpa(app: FastifyInstance, config: Config) {
-  const dist = resolve(config.webDist ?? join(import.meta.dirname, '../../web/dist'));
-  const hasSpa = existsSync(join(dist, 'index.html'));
-  // One wildcard route that looks the file up when asked, not a route per file found at start-up: the
-  // web build holds a few hundred files, and registering each cost a third of the start-up. A file that
-  // is not there falls through to the not-found handler below (index.html for a page).
-  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
-  // Pages the web build pre-rendered in both languages (scripts/prerender-landing.mjs): the landing for
-  // `/`, the sign-in form for `/login` without a session cookie, the dashboard's shell for `/dashboard`
-  // with one (the app renders over them once loaded).
-  const prerenderedPage = (name: string) => {
-    const files = { pt: `${name}.pt.html`, en: `${name}.en.html` };
-    return hasSpa && existsSync(join(dist, files.pt)) && existsSync(join(dist, files.en)) ? files : null;
-  };
-  const pages = {
-    landing: prerenderedPage('landing'),
-    login: prerenderedPage('login'),
-    dashboard: prerenderedPage('dashboard'),
-  };
-  // A page's HTML. The offline demo's pages are marked
-  // `<html data-demo="true">`, so its banner is in the first paint rather than pushing the page down
-  // once the store's answer arrives. A page for a browser without a session cookie is marked
-  // `data-session="none"`: the app then knows nobody is signed in without asking (no 401 in the console).
-  // The built pages do not change while the process runs: each file is read once, at its first request.
-  const texts = new Map<string, Promise<string>>();
-  const read = (file: string) => {
-    let text = texts.get(file);
-    if (!text) {
-      text = readFile(join(dist, file), 'utf8');
-      text.catch(() => texts.delete(file));
-      texts.set(file, text);
-    }
-    return text;
-  };
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
-    const marks = [
-      ...(config.demo ? [' data-demo="true"'] : []),
-      ...(readSessionToken(request, config.secureCookies) ? [] : [' data-session="none"']),
-    ].join('');
-    const html = await read(file);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Language, Cookie')
-      .send(marks ? html.replace(/<html\b/i, `<html${marks}`) : html);
-  };
-  const inLanguage = (request: FastifyRequest, files: { pt: string; en: string }) => {
-    const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
-    return first.startsWith('en') ? files.en : files.pt;
-  };
-  /** The file for a page: its pre-rendered HTML when there is one for this visitor, else the app's. */
-  const pageFile = (request: FastifyRequest, path: string) => {
-    const signedIn = Boolean(readSessionToken(request, config.secureCookies));
-    if (path === '/' && pages.landing) return inLanguage(request, pages.landing);
-    if (path === '/login' && !signedIn && pages.login) return inLanguage(request, pages.login);
-    if (path === '/dashboard' && signedIn && pages.dashboard) return inLanguage(request, pages.dashboard);
-    return 'index.html';
-  };
-  if (hasSpa) app.get('/', (request, reply) => sendPage(request, reply, pageFile(request, '/')));
-  app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
-    if (hasSpa && isPage) return sendPage(request, reply, pageFile(request, request.url.split('?')[0]!));
-    return sendError(request, reply, 404, 'NOT_FOUND');
-  });
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './test/helpers.ts';
+import { createTestApp } from '../test/helpers.ts';
 
 describe('the built web app, served by the API', async () => {
   const dist = mkdtempSync(join(tmpdir(), 'numero-web-'));

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './errors.ts';
+import { requestLanguage } from './lang.ts';
+import { readSessionToken } from './session.ts';
+
+/**
+ * Serves the built web app from `dist`; any other GET outside the API gets a page: a pre-rendered one
+ * when the build made one for this visitor, else index.html, and the SPA routes it.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  { dist, demo, secureCookies }: { dist: string; demo: boolean; secureCookies: boolean },
+): Promise<void> {
+  const hasSpa = existsSync(join(dist, 'index.html'));
+  // One wildcard route that looks the file up when asked, not a route per file found at start-up: the
+  // web build holds a few hundred files, and registering each cost a third of the start-up. A file that
+  // is not there falls through to the not-found handler below (index.html for a page).
+  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false });
+  // Pages the web build pre-rendered in both languages (scripts/prerender-landing.mjs): the landing for
+  // `/`, the sign-in form for `/login` without a session cookie, the dashboard's shell for `/dashboard`
+  // with one (the app renders over them once loaded).
+  const prerenderedPage = (name: string) => {
+    const files = { pt: `${name}.pt.html`, en: `${name}.en.html` };
+    return hasSpa && existsSync(join(dist, files.pt)) && existsSync(join(dist, files.en)) ? files : null;
+  };
+  const prerendered: Record<string, { pt: string; en: string } | null> = {
+    '/': prerenderedPage('landing'),
+    '/login': prerenderedPage('login'),
+    '/dashboard': prerenderedPage('dashboard'),
+  };
+  // The built pages do not change while the process runs: each file is read once, at its first request.
+  const texts = new Map<string, Promise<string>>();
+  const read = (file: string) => {
+    let text = texts.get(file);
+    if (!text) {
+      text = readFile(join(dist, file), 'utf8');
+      text.catch(() => texts.delete(file));
+      texts.set(file, text);
+    }
+    return text;
+  };
+  // The offline demo's pages are marked `<html data-demo="true">`, so its banner is in the first paint
+  // rather than pushing the page down once the store's answer arrives. A page for a browser without a
+  // session cookie is marked `data-session="none"`: the app then knows nobody is signed in without asking
+  // (no 401 in the console). Whether a cookie is there is all that is looked at: no database work.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const signedIn = Boolean(readSessionToken(request, secureCookies));
+    const files = prerendered[path];
+    // The landing is for everyone, the sign-in form for a visitor without a session cookie, the
+    // dashboard's shell for one with it.
+    const forVisitor = path === '/' || (path === '/login' ? !signedIn : signedIn);
+    const file = files && forVisitor ? files[requestLanguage(request)] : 'index.html';
+    const marks = `${demo ? ' data-demo="true"' : ''}${signedIn ? '' : ' data-session="none"'}`;
+    const html = await read(file);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .send(marks ? html.replace(/<html\b/i, `<html${marks}`) : html);
+  };
+  if (hasSpa) app.get('/', (request, reply) => sendPage(request, reply, '/'));
+  app.setNotFoundHandler((request, reply) => {
+    const isPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
+    if (hasSpa && isPage) return sendPage(request, reply, request.url.split('?')[0]!);
+    return sendError(request, reply, 404, 'NOT_FOUND');
+  });
+}
