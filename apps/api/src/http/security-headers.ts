@@ -15,7 +15,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The headers Helmet sets for these options, read once (they do not depend on the request). */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number) {

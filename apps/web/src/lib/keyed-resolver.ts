@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** A field's message: one text key, or one for a field left blank and another for a wrong value. */
@@ -25,4 +25,10 @@ export function keyedResolver<Fields extends FieldValues, Output>(
     }
     return result as Awaited<ReturnType<Resolver<Fields, unknown, Output>>>;
   };
+}
+
+/** The first of `order` (message keys) that some field's error carries: the one problem a form's alert names. */
+export function firstProblem<Key extends string>(errors: FieldErrors, order: readonly Key[]): Key | null {
+  const found = new Set(Object.values(errors).map((e) => e?.message));
+  return order.find((key) => found.has(key)) ?? null;
 }

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { keyedResolver } from '../../lib/keyed-resolver.ts';
+import { firstProblem, keyedResolver } from '../../lib/keyed-resolver.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { useChangeEmail } from './api/change-email.ts';
 
@@ -23,7 +23,7 @@ const emailChangeResolver = keyedResolver<EmailChangeFields, ChangeEmailRequest>
   password: { blank: REQUIRED, invalid: 'auth:validation.tooLong' },
 });
 /** The one problem the form's alert names, in this order. */
-const PROBLEMS = [REQUIRED, 'auth:validation.invalidEmail', 'auth:validation.tooLong'];
+const PROBLEMS = [REQUIRED, 'auth:validation.invalidEmail', 'auth:validation.tooLong'] as const;
 
 /** The profile's card to change the account's email: confirmed from the new address, the old one told. */
 export function EmailChangeCard() {
@@ -35,7 +35,7 @@ export function EmailChangeCard() {
     defaultValues: { new_email: '', password: '' },
   });
   const { errors } = form.formState;
-  const problem = PROBLEMS.find((key) => Object.values(errors).some((e) => e?.message === key));
+  const problem = firstProblem(errors, PROBLEMS);
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [open, setOpen] = useState(false);

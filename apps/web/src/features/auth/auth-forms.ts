@@ -7,7 +7,7 @@ import {
   RegisterRequest,
   ResetPasswordRequest,
 } from '@numero/contract/auth';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
 /** The texts of spec §5, in the order a form names its first problem. */
@@ -84,11 +84,6 @@ export function problemOf(schema: z.ZodType, values: unknown, order: readonly Va
 }
 
 /** The one problem the form's alert names: the first of `order` any field has. */
-export function firstProblem(errors: FieldErrors, order: readonly ValidationKey[]): ValidationKey | null {
-  const found = new Set(Object.values(errors).map((e) => e?.message));
-  return order.find((key) => found.has(key)) ?? null;
-}
-
 export const REGISTER_ORDER = [
   'validation.required',
   'validation.invalidEmail',

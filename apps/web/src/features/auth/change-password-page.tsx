@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { firstProblem } from '../../lib/keyed-resolver.ts';
 import { HOME_FOR_SIGNED_IN } from '../../lib/session/constants.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useChangePassword } from './api/change-password.ts';
-import { changePasswordSchema, firstProblem, NEW_PASSWORD_ORDER, specResolver } from './auth-forms.ts';
+import { changePasswordSchema, NEW_PASSWORD_ORDER, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { serverDetail } from './error-messages.ts';
 

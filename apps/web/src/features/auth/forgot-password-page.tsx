@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { firstProblem } from '../../lib/keyed-resolver.ts';
 import { useForgotPassword } from './api/password-reset.ts';
-import { EMAIL_ORDER, firstProblem, forgotPasswordSchema, specResolver } from './auth-forms.ts';
+import { EMAIL_ORDER, forgotPasswordSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { serverDetail } from './error-messages.ts';
 

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { firstProblem } from '../../lib/keyed-resolver.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useResendVerification } from './api/email-address.ts';
 import { OIDC_START_PATH, useAuthProviders } from './api/get-auth-providers.ts';
-import { firstProblem, loginSchema, specResolver } from './auth-forms.ts';
+import { loginSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { emailNotVerified, loginErrorKey, needsSecondFactor, serverDetail } from './error-messages.ts';
 

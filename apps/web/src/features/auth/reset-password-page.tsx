@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { firstProblem } from '../../lib/keyed-resolver.ts';
 import { toast } from '../../lib/toast.ts';
 import { useResetPassword } from './api/password-reset.ts';
-import { firstProblem, NEW_PASSWORD_ORDER, resetPasswordSchema, specResolver } from './auth-forms.ts';
+import { NEW_PASSWORD_ORDER, resetPasswordSchema, specResolver } from './auth-forms.ts';
 import { AuthCard, FormAlert } from './components/auth-card.tsx';
 import { serverDetail } from './error-messages.ts';
 

@@ -37,15 +37,16 @@ function cardSchema(now: Date) {
       if (!passes(CardCvc, f.cvc)) refuse('cvc');
       if (!passes(CardInput.shape.holder_name, f.holder)) refuse('holder');
     })
-    .transform(
-      (f): CardInput => ({
+    .transform((f): CardInput => {
+      const expiry = parseExpiry(f.expiry);
+      return {
         number: CardNumber.parse(f.number),
-        exp_month: parseExpiry(f.expiry)?.month ?? 0,
-        exp_year: parseExpiry(f.expiry)?.year ?? 0,
+        exp_month: expiry?.month ?? 0,
+        exp_year: expiry?.year ?? 0,
         cvc: f.cvc,
         holder_name: f.holder.trim(),
-      }),
-    );
+      };
+    });
 }
 
 /** react-hook-form's resolver for the card; the expiry is compared with the moment of the check. */
