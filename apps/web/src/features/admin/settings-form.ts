@@ -10,7 +10,7 @@ import {
 import type { FieldError, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
-export type TopupCurrency = 'BRL' | 'USD';
+type TopupCurrency = 'BRL' | 'USD';
 export const TOPUP_CURRENCIES: TopupCurrency[] = ['BRL', 'USD'];
 
 export type NumberKey =

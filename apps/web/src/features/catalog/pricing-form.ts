@@ -27,10 +27,10 @@ export const EMPTY_PRICING_FORM: PricingFormValues = {
 };
 
 /** Keys (namespace `admin-pricing`) of the form's messages. */
-export const PRICING_MESSAGES = { markup: 'errors.markup', floor: 'errors.floor' } as const;
+const PRICING_MESSAGES = { markup: 'errors.markup', floor: 'errors.floor' } as const;
 
 /** A markup as typed ("30", "12,5", "12.50") read as a number; null when it is not written as one. */
-export function readMarkup(text: string): number | null {
+function readMarkup(text: string): number | null {
   const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(text.trim());
   return match ? Number(`${match[1]}.${match[2] ?? '0'}`) : null;
 }

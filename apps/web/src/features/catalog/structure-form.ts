@@ -6,7 +6,7 @@ import { keyedResolver } from '../../lib/keyed-resolver.ts';
 import { flagFromLetters } from './flag-letters.ts';
 
 /** Keys (namespace `admin-structure`) of the messages of the categories and countries forms. */
-export const STRUCTURE_MESSAGES = {
+const STRUCTURE_MESSAGES = {
   slug: 'errors.slug',
   name: { blank: 'errors.required', invalid: 'errors.tooLong' },
   dial: 'errors.dial',
