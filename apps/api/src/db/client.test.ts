@@ -28,6 +28,8 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
         await tx.execute(sql`SELECT pg_sleep(5)`);
       }),
     );
+    // Their failures are awaited from now on: one may fail before the terminating query has answered.
+    const allSettled = Promise.allSettled(inFlight);
     // Wait until the four sleeps are running, then end their backends from outside.
     for (let i = 0; i < 50; i++) {
       const { rows } = await admin.query(
@@ -39,7 +41,7 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
     await admin.query(
       'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
-    const settled = await Promise.allSettled(inFlight);
+    const settled = await allSettled;
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
     // Each failure is recognised as a lost connection, which the API answers with 503 and Retry-After.
     for (const s of settled) expect(isDatabaseUnavailable((s as PromiseRejectedResult).reason)).toBe(true);
