@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   registerTextGuard(app);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('wallets', null);
 
   registerSecurityHeaders(app, { https: config.secureCookies });
   await registerLoadShedding(app, config.maxEventLoopDelayMs);

@@ -14,6 +14,8 @@ declare module 'fastify' {
     access?: Access;
     /** A public route that still wants to know who calls it (sign-out names who signed out). */
     readsSession?: boolean;
+    /** The route answers the caller's balances: the session read brings them (request.wallets). */
+    readsWallets?: boolean;
   }
 }
 

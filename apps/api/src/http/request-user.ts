@@ -20,9 +20,17 @@ export interface SessionUser {
   mustChangePassword: boolean;
 }
 
+/** A caller's balance in cents per currency (zero for a wallet money never touched). */
+export type WalletBalances = Record<'BRL' | 'USD', number>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /**
+     * The caller's balances, read in the same statement as the session, on routes whose config asks for
+     * them (`readsWallets`) and only when the session was read from the database for this request.
+     */
+    wallets: WalletBalances | null;
   }
 }

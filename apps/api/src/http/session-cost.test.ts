@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../test/helpers.ts';
+import { createTestApp, signInAsAdmin, signUpAndSignIn, TEST_ORIGIN } from '../test/helpers.ts';
 
 /** A built web app in miniature: the shell, the two pre-rendered landings and one asset. */
 function webDist(): string {
@@ -47,6 +47,30 @@ describe('what a session cookie costs', async () => {
     // A route that needs its caller still reads the session, once.
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie } })).statusCode).toBe(200);
     expect(sessionReads()).toBe(1);
+  });
+
+  it('answers the balances in the same statement as the session, and as they are after money moves', async () => {
+    const balance = async () => {
+      queries.length = 0;
+      const res = await app.inject({ url: '/api/v1/wallets/BRL/balance', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return { cents: res.json().balance, statements: queries.length };
+    };
+    expect(await balance()).toEqual({ cents: 0, statements: 1 });
+    const admin = await signInAsAdmin(app);
+    const me = (await app.inject({ url: '/api/v1/users/me', headers: { cookie } })).json();
+    const credited = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${me.id}/wallet-adjustments`,
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN },
+      payload: { currency: 'BRL', amount: 1_234, reason: 'Pagamento falhou' },
+    });
+    expect(credited.statusCode).toBe(201);
+    expect(await balance()).toEqual({ cents: 1_234, statements: 1 });
+    queries.length = 0;
+    const wallets = await app.inject({ url: '/api/v1/wallets/', headers: { cookie } });
+    expect(wallets.json().map((w: { balance: number }) => w.balance)).toEqual([1_234, 0]);
+    expect(queries.length).toBe(1);
   });
 
   it('still honours a sign-out at the next request, and still refuses a cross-site unsafe request', async () => {

@@ -1,11 +1,14 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enforceAccess } from './access.ts';
-import type { SessionUser } from './request-user.ts';
+import type { SessionUser, WalletBalances } from './request-user.ts';
 
 /** What the session hook needs: turn a cookie's token into its live session, or nothing. */
 export interface SessionAuthenticator {
-  authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null>;
+  authenticate(
+    token: string,
+    options?: { withWallets?: boolean },
+  ): Promise<{ sessionId: string; user: SessionUser; wallets?: WalletBalances } | null>;
   /** Drops what this process remembers of the user's sessions. */
   forget(userId: string): void;
 }
@@ -49,14 +52,15 @@ export function registerSessionLoading(
   { sessions, secureCookies }: { sessions: SessionAuthenticator; secureCookies: boolean },
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    const { access, readsSession } = request.routeOptions.config;
+    const { access, readsSession, readsWallets } = request.routeOptions.config;
     const needsCaller = (access !== undefined && access !== 'public') || readsSession === true;
     const token = needsCaller ? readSessionToken(request, secureCookies) : undefined;
     if (token) {
-      const session = await sessions.authenticate(token);
+      const session = await sessions.authenticate(token, { withWallets: readsWallets === true });
       if (session) {
         request.user = session.user;
         request.sessionId = session.sessionId;
+        request.wallets = session.wallets ?? null;
       } else {
         clearSessionCookie(reply, secureCookies);
       }

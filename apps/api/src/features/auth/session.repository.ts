@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { ledgerAccounts, sessions, users } from '../../db/schema/index.ts';
 
 export type NewSession = typeof sessions.$inferInsert;
 
@@ -22,6 +22,17 @@ const sessionWithUser = {
   },
 };
 
+const walletBalance = (currency: 'BRL' | 'USD') =>
+  sql<number | null>`(SELECT ${ledgerAccounts.balance} FROM ${ledgerAccounts}
+    WHERE ${ledgerAccounts.kind} = 'wallet' AND ${ledgerAccounts.userId} = ${users.id}
+      AND ${ledgerAccounts.currency} = ${currency})`.mapWith(ledgerAccounts.balance);
+
+/** The same, with the caller's two wallet balances: what the wallet routes answer, in the same round trip. */
+const sessionWithUserAndWallets = {
+  ...sessionWithUser,
+  wallets: { BRL: walletBalance('BRL'), USD: walletBalance('USD') },
+};
+
 const withUser = (ex: Executor, tokenHash: string | Placeholder) =>
   ex
     .select(sessionWithUser)
@@ -32,6 +43,12 @@ const withUser = (ex: Executor, tokenHash: string | Placeholder) =>
 export function createSessionRepository(db: Executor) {
   // The hottest read of the API: a named statement, parsed and planned once per connection, not per request.
   const findWithUserPrepared = withUser(db, sql.placeholder('tokenHash')).prepare('session_with_user');
+  const findWithWalletsPrepared = db
+    .select(sessionWithUserAndWallets)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_with_user_wallets');
 
   return {
     async insert(session: NewSession, ex: Executor = db): Promise<string> {
@@ -43,6 +60,12 @@ export function createSessionRepository(db: Executor) {
     async findWithUser(tokenHash: string, ex: Executor = db) {
       const [row] =
         ex === db ? await findWithUserPrepared.execute({ tokenHash }) : await withUser(ex, tokenHash);
+      return row;
+    },
+
+    /** findWithUser and the user's wallet balances (null: a wallet money never touched), read together. */
+    async findWithUserAndWallets(tokenHash: string) {
+      const [row] = await findWithWalletsPrepared.execute({ tokenHash });
       return row;
     },
 

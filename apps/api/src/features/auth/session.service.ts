@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import type { SessionUser } from '../../http/request-user.ts';
+import type { SessionUser, WalletBalances } from '../../http/request-user.ts';
 import type { SessionRepository } from './session.repository.ts';
 import { createSessionCache } from './session-cache.ts';
 
@@ -69,10 +69,22 @@ export function createSessionService({
      * The live session behind a cookie's token, with its user, or null. An expired session, or one whose
      * user was deactivated, is deleted on the spot. Use slides the idle expiry forward.
      */
-    async authenticate(token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+    async authenticate(
+      token: string,
+      { withWallets = false }: { withWallets?: boolean } = {},
+    ): Promise<{ sessionId: string; user: SessionUser; wallets?: WalletBalances } | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const tokenHash = sha256Hex(token);
-      const row = await cache.read(tokenHash, () => repository.findWithUser(tokenHash));
+      // The balances come with the session only when read from the database now, never from memory.
+      let wallets: WalletBalances | undefined;
+      const row = await cache.read(tokenHash, async () => {
+        if (!withWallets) return repository.findWithUser(tokenHash);
+        const found = await repository.findWithUserAndWallets(tokenHash);
+        if (!found) return undefined;
+        const { wallets: read, ...session } = found;
+        wallets = { BRL: read.BRL ?? 0, USD: read.USD ?? 0 };
+        return session;
+      });
       if (!row) return null;
       const at = now().getTime();
       const lastSeen = new Date(row.lastSeenAt).getTime();
@@ -87,7 +99,7 @@ export function createSessionService({
         row.lastSeenAt = new Date(at);
       }
       const { isActive: _, ...user } = row.user;
-      return { sessionId: row.id, user };
+      return { sessionId: row.id, user, ...(wallets ? { wallets } : {}) };
     },
 
     /** Ends the session behind a token, if any; returns whose it was. */

@@ -40,12 +40,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     app.get(
       url,
       {
-        config: { access: 'authenticated' },
+        config: { access: 'authenticated', readsWallets: true },
         schema: { tags, querystring: WalletsQuery, response: { 200: WalletsList } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return replyWithList(reply, await wallet.list(request.user!.id, request.query));
+        return replyWithList(reply, await wallet.list(request.user!.id, request.query, request.wallets));
       },
     );
   }
@@ -70,12 +70,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/v1/wallets/:currency/balance',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', readsWallets: true },
       schema: { tags, params: CurrencyParams, response: { 200: Balance } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return wallet.balance(request.user!.id, request.params.currency);
+      return wallet.balance(request.user!.id, request.params.currency, request.wallets);
     },
   );
 

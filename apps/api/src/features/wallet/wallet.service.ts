@@ -1,6 +1,7 @@
 import { Currency } from '@numero/contract/common';
 import type { Balance, TransactionsPage, WalletsPage } from '@numero/contract/wallet';
 import type { Lang } from '../../http/lang.ts';
+import type { WalletBalances } from '../../http/request-user.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 
 const formatters: Record<Currency, Intl.NumberFormat> = {
@@ -43,16 +44,27 @@ export function createWalletService({
 }: {
   ledger: Pick<LedgerService, 'walletBalance' | 'listWallets' | 'listWalletEntries'>;
 }) {
-  async function balance(userId: string, currency: Currency): Promise<Balance> {
-    return balanceOf(await ledger.walletBalance(userId, currency), currency);
+  /** `known`: the balances the session read brought along, when it did (else they are read now). */
+  async function balance(
+    userId: string,
+    currency: Currency,
+    known?: WalletBalances | null,
+  ): Promise<Balance> {
+    return balanceOf(known?.[currency] ?? (await ledger.walletBalance(userId, currency)), currency);
   }
 
   return {
     balance,
 
     /** Both wallets, even one that money never touched (it reads as zero). */
-    async list(userId: string, page: { skip: number; limit: number }): Promise<WalletsPage> {
-      const held = new Map((await ledger.listWallets(userId)).map((w) => [w.currency, w.balance]));
+    async list(
+      userId: string,
+      page: { skip: number; limit: number },
+      known?: WalletBalances | null,
+    ): Promise<WalletsPage> {
+      const held = known
+        ? new Map(Object.entries(known))
+        : new Map((await ledger.listWallets(userId)).map((w) => [w.currency, w.balance]));
       const items = Currency.options.map((currency) => balanceOf(held.get(currency) ?? 0, currency));
       return {
         items: items.slice(page.skip, page.skip + page.limit),
