@@ -169,13 +169,14 @@ export function createActivationsRepository(db: Executor) {
     },
 
     /** Changes a purchase still pending (its row locked by the update itself); false when it no longer is. */
-    async updatePending(id: string, changes: ActivationChanges, ex: Executor = db): Promise<boolean> {
-      const rows = await ex
+    /** Changes a purchase still pending; its row as it now is, or null when it is pending no more. */
+    async updatePending(id: string, changes: ActivationChanges, ex: Executor = db) {
+      const [row] = await ex
         .update(activations)
         .set(changes)
         .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
-        .returning({ id: activations.id });
-      return rows.length > 0;
+        .returning();
+      return row ?? null;
     },
 
     /** One of the user's activations; someone else's id gives null, exactly as an unknown one. */

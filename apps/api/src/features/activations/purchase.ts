@@ -7,6 +7,7 @@ import { failpoint } from '../../lib/failpoint.ts';
 import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { flows } from '../ledger/ledger.service.ts';
+import { toActivationDto } from './activation-view.ts';
 import { type ActivationRow, activationLabel } from './activations.repository.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
 import { CHECK_EVERY_MS, later } from './check-schedule.ts';
@@ -162,25 +163,16 @@ export function createPurchase(
     }
     failpoint('purchase.after-upstream');
 
-    const assigned = await db.transaction(async (tx) => {
-      const at = now();
-      const pending = await repository.updatePending(
-        id,
-        {
-          status: 'waiting_sms',
-          provider: served.provider,
-          upstreamId: served.upstreamId,
-          phoneNumber: served.phoneNumber,
-          assignedAt: at,
-          expiresAt: later(at, activationTtlMs),
-          nextCheckAt: later(at, CHECK_EVERY_MS),
-          updatedAt: at,
-        },
-        tx,
-      );
-      if (!pending) return false;
-      await catalog.decrementStock(product.id, tx);
-      return true;
+    const at = now();
+    const assigned = await repository.updatePending(id, {
+      status: 'waiting_sms',
+      provider: served.provider,
+      upstreamId: served.upstreamId,
+      phoneNumber: served.phoneNumber,
+      assignedAt: at,
+      expiresAt: later(at, activationTtlMs),
+      nextCheckAt: later(at, CHECK_EVERY_MS),
+      updatedAt: at,
     });
     if (!assigned) {
       // Refunded (by the sweeper, or staff) while upstream was answering: give the number back, unless
@@ -190,8 +182,15 @@ export function createPurchase(
         await bestEffort('cancel', { id }, () => provider.cancel(served.upstreamId));
       throw purchaseFailure('INTERRUPTED');
     }
+    // The stock is upstream's count, brought in line by the stock sync: a crash before this line costs
+    // nothing but one number too many shown until then, so it needs no transaction with the assignment.
+    await catalog.decrementStock(product.id);
     failpoint('purchase.after-record');
-    return { activation: await getDetail(userId, id), created: true };
+    // What the customer sees is the row just written with the product's names: nothing to read again
+    // (a number this new has no messages yet; any that comes reaches the page as an event).
+    const { serviceName, serviceIcon, countryNamePt, countryNameEn, flag } = product;
+    const view = { activation: assigned, serviceName, serviceIcon, countryNamePt, countryNameEn, flag };
+    return { activation: { ...toActivationDto(view, now()), messages: [] }, created: true };
   }
 
   return { purchase };

@@ -1,4 +1,4 @@
-import { and, desc, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
@@ -18,6 +18,8 @@ const walletBalanceQuery = (ex: Executor, userId: string | Placeholder, currency
         eq(ledgerAccounts.currency, currency),
       ),
     );
+
+export const accountKey = (kind: AccountKind, userId: string | null) => `${kind}:${userId ?? ''}`;
 
 export function createLedgerRepository(db: Executor) {
   const walletBalancePrepared = walletBalanceQuery(
@@ -53,6 +55,31 @@ export function createLedgerRepository(db: Executor) {
         sql`INSERT INTO ledger_accounts (kind, user_id, currency) VALUES (${kind}, ${userId}, ${currency}) ON CONFLICT ${target} DO NOTHING`,
       );
       return (await find())!;
+    },
+
+    /** The ids of the accounts that exist among `wanted`, in one read, keyed `kind:userId` ('' for none). */
+    async findAccounts(
+      currency: Currency,
+      wanted: { kind: AccountKind; userId: string | null }[],
+      ex: Executor = db,
+    ): Promise<Map<string, number>> {
+      const rows = await ex
+        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.currency, currency),
+            or(
+              ...wanted.map((w) =>
+                and(
+                  eq(ledgerAccounts.kind, w.kind),
+                  w.userId ? eq(ledgerAccounts.userId, w.userId) : isNull(ledgerAccounts.userId),
+                ),
+              ),
+            ),
+          ),
+        );
+      return new Map(rows.map((r) => [accountKey(r.kind, r.userId), r.id]));
     },
 
     /** Null when a transfer with this key exists already: the caller's work was done before. */

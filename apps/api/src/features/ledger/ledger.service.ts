@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/client.ts';
 import { isCheckViolation } from '../../db/sql.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
-import type { AccountKind, Currency, LedgerRepository, TransferKind } from './ledger.repository.ts';
+import {
+  type AccountKind,
+  accountKey,
+  type Currency,
+  type LedgerRepository,
+  type TransferKind,
+} from './ledger.repository.ts';
 
 registerMessages({
   INSUFFICIENT_FUNDS: {
@@ -79,17 +85,20 @@ export function createLedgerService({ repository }: { repository: LedgerReposito
         tx,
       );
       if (transferId === null) return false;
-      const legs = await Promise.all(
-        input.legs.map(async (l) => ({
-          accountId: await repository.ensureAccount(
-            l.account,
-            l.account === 'wallet' ? l.userId! : null,
-            input.currency,
-            tx,
-          ),
-          amount: l.amount,
-        })),
-      );
+      const owned = input.legs.map((l) => ({
+        kind: l.account,
+        userId: l.account === 'wallet' ? l.userId! : null,
+        amount: l.amount,
+      }));
+      // Every account is looked up in one read; one that money never touched is created first.
+      const found = await repository.findAccounts(input.currency, owned, tx);
+      const legs = [];
+      for (const l of owned) {
+        const accountId =
+          found.get(accountKey(l.kind, l.userId)) ??
+          (await repository.ensureAccount(l.kind, l.userId, input.currency, tx));
+        legs.push({ accountId, amount: l.amount });
+      }
       // Lock accounts in one global order so two concurrent transfers cannot deadlock.
       legs.sort((a, b) => a.accountId - b.accountId);
       try {
