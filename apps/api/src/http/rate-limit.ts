@@ -19,24 +19,32 @@ export interface RateLimitHit {
  * count. One atomic upsert per hit: two processes counting at once cannot both read the old value.
  */
 export function createRateLimiter(db: Executor, now: () => Date): RateLimiter {
+  // Asked at every limited request (each purchase, each sign-in): a named statement, planned once.
+  const expired = sql`${rateLimits.resetAt} <= ${sql.placeholder('atText')}::timestamptz`;
+  const hitPrepared = db
+    .insert(rateLimits)
+    .values({
+      key: sql.placeholder('key'),
+      count: 1,
+      windowStart: sql.placeholder('at'),
+      resetAt: sql.placeholder('resetAt'),
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN excluded.window_start ELSE ${rateLimits.windowStart} END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
   return {
     /** Counts one hit against `key` and returns the count in the current window. */
     async hit(key: string, rule: RateLimitRule): Promise<RateLimitHit> {
       const at = now();
       const resetAt = new Date(at.getTime() + rule.windowMs);
-      const expired = sql`${rateLimits.resetAt} <= ${at.toISOString()}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, windowStart: at, resetAt })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            windowStart: sql`CASE WHEN ${expired} THEN excluded.window_start ELSE ${rateLimits.windowStart} END`,
-            resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      const [row] = await hitPrepared.execute({ key, at, atText: at.toISOString(), resetAt });
       return { count: row!.count, resetAt: new Date(row!.resetAt) };
     },
 

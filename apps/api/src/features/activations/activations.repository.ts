@@ -108,6 +108,16 @@ export function activationLabel(serviceName: string, countryCode: string) {
 }
 
 export function createActivationsRepository(db: Executor) {
+  const findByKeyPrepared = db
+    .select()
+    .from(activations)
+    .where(
+      and(
+        eq(activations.userId, sql.placeholder('userId')),
+        eq(activations.idempotencyKey, sql.placeholder('idempotencyKey')),
+      ),
+    )
+    .prepare('activation_by_key');
   const staffOrdersView = (ex: Executor) =>
     ex
       .select(orderColumns)
@@ -142,11 +152,9 @@ export function createActivationsRepository(db: Executor) {
       return row?.id ?? null;
     },
 
-    async findByKey(userId: string, idempotencyKey: string, ex: Executor = db) {
-      const [row] = await ex
-        .select()
-        .from(activations)
-        .where(and(eq(activations.userId, userId), eq(activations.idempotencyKey, idempotencyKey)));
+    /** The purchase a customer made with this idempotency key, if any: asked before every purchase. */
+    async findByKey(userId: string, idempotencyKey: string) {
+      const [row] = await findByKeyPrepared.execute({ userId, idempotencyKey });
       return row ?? null;
     },
 

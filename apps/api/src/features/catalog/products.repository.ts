@@ -1,5 +1,5 @@
 import { type AdminProductStatus, LOW_STOCK_MAX, type ProductBase } from '@numero/contract/catalog';
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/sql.ts';
@@ -80,7 +80,23 @@ function productWhere(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/** One product with whether it is on sale (it, its service and its country active). */
+const productQuery = (ex: Executor, id: number | Placeholder) =>
+  ex
+    .select({ ...offerColumns, onSale: sql<boolean>`(${onSale})` })
+    .from(products)
+    .innerJoin(services, eq(services.code, products.serviceCode))
+    .innerJoin(countries, eq(countries.code, products.countryCode))
+    .where(eq(products.id, id));
+
 export function createProductsRepository(db: Executor) {
+  // Read or written at every purchase: named statements, planned once per connection.
+  const findProductPrepared = productQuery(db, sql.placeholder('id')).prepare('find_product');
+  const decrementStockPrepared = db
+    .update(products)
+    .set({ stock: sql`greatest(${products.stock} - 1, 0)` })
+    .where(and(eq(products.id, sql.placeholder('id')), gt(products.stock, 0)))
+    .prepare('decrement_stock');
   const staffView = (ex: Executor) =>
     ex
       .select(staffColumns)
@@ -106,12 +122,7 @@ export function createProductsRepository(db: Executor) {
 
     /** One product with whether it is on sale (it, its service and its country active); null if unknown. */
     async findProduct(id: number, ex: Executor = db) {
-      const [row] = await ex
-        .select({ ...offerColumns, onSale: sql<boolean>`(${onSale})` })
-        .from(products)
-        .innerJoin(services, eq(services.code, products.serviceCode))
-        .innerJoin(countries, eq(countries.code, products.countryCode))
-        .where(eq(products.id, id));
+      const [row] = ex === db ? await findProductPrepared.execute({ id }) : await productQuery(ex, id);
       return row ?? null;
     },
 
@@ -141,11 +152,8 @@ export function createProductsRepository(db: Executor) {
     },
 
     /** One number sold upstream: lower the shown stock until the next sync corrects it. */
-    async decrementStock(id: number, ex: Executor = db) {
-      await ex
-        .update(products)
-        .set({ stock: sql`greatest(${products.stock} - 1, 0)` })
-        .where(and(eq(products.id, id), gt(products.stock, 0)));
+    async decrementStock(id: number) {
+      await decrementStockPrepared.execute({ id });
     },
 
     // ---- the staff view ----
