@@ -180,6 +180,21 @@ describe('the share of a core password hashing may take', () => {
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
   });
 
+  it("charges a job what its result says it cost (a hash's CPU time), not how long it took to answer", async () => {
+    const { gate, job, starts, t0 } = pacedGate({ concurrency: 1, maxWaiting: 64, share: 0.25 });
+    // Each job answers after 20 ms but reports 5 ms of CPU: at a quarter of a core, 5 ms is earned in the
+    // 20 ms it runs, so the flood is never paced however long it lasts.
+    const flood = Array.from({ length: 40 }, () =>
+      gate.run(
+        () => job().then(() => ({ cpuMs: 5 })),
+        (r) => r.cpuMs,
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(40 * 20);
+    await Promise.all(flood);
+    expect(starts.map((s) => s - t0)).toEqual(Array.from({ length: 40 }, (_, n) => n * 20));
+  });
+
   it('keeps the line: a sign-in arriving during the flood waits its turn, one more than the line is refused', async () => {
     const { gate, job, starts, t0 } = pacedGate({ concurrency: 1, maxWaiting: 3, share: 0.25 });
     // Seven hashes of 20 ms back to back: 140 ms of work against the burst of 100 and 30 refilled

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+import { createArgon2Workers } from './password-worker.ts';
 
 // OWASP's argon2id profile: 19 MiB, 2 iterations, 1 lane. (2 is Algorithm.Argon2id, a const enum.)
 export const ARGON2_PARAMS = {
@@ -59,9 +60,9 @@ export class PasswordWorkBusy extends Error {
  * a burst beyond that is refused at once rather than held in memory with its request.
  *
  * On top of that, a budget of CPU time (a token bucket, in ms of hashing): it refills at `share` ms per
- * ms up to `burstMs`, each job's measured duration is charged when it ends, and no job starts while the
- * budget is in debt. A flood is so paced to `share` of a core on average, whatever the concurrency.
- * The duration is wall time in the thread pool, so on a busy machine a hash costs more of the budget.
+ * ms up to `burstMs`, each job's cost is charged when it ends, and no job starts while the budget is in
+ * debt. A flood is so paced to `share` of a core on average, whatever the concurrency. The cost is what
+ * `costOf` reads from the job's result (the hash's CPU time), else the job's duration.
  */
 export function createWorkGate(
   { concurrency, maxWaiting, share }: PasswordWorkLimits,
@@ -100,7 +101,7 @@ export function createWorkGate(
   };
 
   return {
-    async run<T>(work: () => Promise<T>): Promise<T> {
+    async run<T>(work: () => Promise<T>, costOf?: (result: T) => number): Promise<T> {
       // Nobody overtakes the line: a job starts at once only when none waits.
       if (waiting.length === 0 && mayStart()) running++;
       else if (waiting.length >= maxWaiting) throw new PasswordWorkBusy();
@@ -110,11 +111,14 @@ export function createWorkGate(
           startWaiting();
         });
       const started = performance.now();
+      let cost: number | undefined;
       try {
-        return await work();
+        const result = await work();
+        cost = costOf?.(result);
+        return result;
       } finally {
         refill();
-        budget -= performance.now() - started;
+        budget -= cost ?? performance.now() - started;
         running--;
         startWaiting();
       }
@@ -124,6 +128,8 @@ export function createWorkGate(
 }
 
 let gate = createWorkGate(passwordWorkLimits());
+const argon2 = createArgon2Workers(ARGON2_PARAMS);
+const cpuTime = (result: { cpuMs: number }) => result.cpuMs;
 
 /**
  * Sets the bound from the configuration (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE,
@@ -133,10 +139,11 @@ export function limitPasswordWork(limits: PasswordWorkLimits): void {
   gate = createWorkGate(limits);
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return gate.run(() => hash(password, ARGON2_PARAMS));
+export async function hashPassword(password: string): Promise<string> {
+  return (await gate.run(() => argon2.run({ op: 'hash', password }), cpuTime)).value;
 }
 
-export function verifyPassword(storedHash: string, password: string): Promise<boolean> {
-  return gate.run(() => verify(storedHash, password).catch(() => false));
+/** False for a wrong password and for a stored hash argon2 cannot read. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  return (await gate.run(() => argon2.run({ op: 'verify', stored: storedHash, password }), cpuTime)).value;
 }
