@@ -19,7 +19,7 @@ export interface PasswordWorkLimits {
   share: number;
 }
 
-/** The default share: a quarter of a core, about 20 hashes a second at ~12 ms each. */
+/** The default share: a quarter of a core, about 25 hashes a second at ~10 ms of CPU each. */
 export const DEFAULT_PASSWORD_HASH_SHARE = 0.25;
 
 /**
