@@ -46,7 +46,7 @@ const base = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   PASSWORD_HASH_SHARE: z.coerce
     .number()
-    .positive('expected a share of one core above 0, such as 0.25')
+    .positive('expected a share of one core above 0, such as 0.1')
     .max(availableParallelism(), `expected at most the number of cores (${availableParallelism()})`)
     .optional(),
   SMTP_URL: z
@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionMemoryMs: c.SESSION_MEMORY_MS ?? (c.DATABASE_URL ? 0 : 5000),
     /**
      * argon2 hashes computed at once (half the cores by default, so a sign-in flood leaves the rest to
-     * other requests), the share of a core they may take on average (a quarter by default: a flood is
+     * other requests), the share of a core they may take on average (a tenth by default: a flood is
      * paced, not just bounded) and how many may wait; past that a sign-in gets 503 + Retry-After at once.
      */
     passwordWork: passwordWorkLimits({

@@ -32,10 +32,10 @@ function jobs() {
 const UNPACED_BURST_MS = 60_000;
 
 describe('the bound on password hashing', () => {
-  it('takes half the cores by default, at least one, with 64 waiting per slot and a quarter of a core', () => {
-    expect(passwordWorkLimits({}, 2)).toEqual({ concurrency: 1, maxWaiting: 64, share: 0.25 });
-    expect(passwordWorkLimits({}, 1)).toEqual({ concurrency: 1, maxWaiting: 64, share: 0.25 });
-    expect(passwordWorkLimits({}, 8)).toEqual({ concurrency: 4, maxWaiting: 256, share: 0.25 });
+  it('takes half the cores by default, at least one, with 64 waiting per slot and a tenth of a core', () => {
+    expect(passwordWorkLimits({}, 2)).toEqual({ concurrency: 1, maxWaiting: 64, share: 0.1 });
+    expect(passwordWorkLimits({}, 1)).toEqual({ concurrency: 1, maxWaiting: 64, share: 0.1 });
+    expect(passwordWorkLimits({}, 8)).toEqual({ concurrency: 4, maxWaiting: 256, share: 0.1 });
     expect(passwordWorkLimits({ concurrency: 3, share: 1.5 }, 8)).toEqual({
       concurrency: 3,
       maxWaiting: 192,
@@ -61,7 +61,7 @@ describe('the bound on password hashing', () => {
     expect(loadConfig({ PASSWORD_HASH_SHARE: String(availableParallelism()) }).passwordWork.share).toBe(
       availableParallelism(),
     );
-    expect(loadConfig({}).passwordWork.share).toBe(0.25);
+    expect(loadConfig({}).passwordWork.share).toBe(0.1);
   });
 
   it('runs at most `concurrency` at once, the others in arrival order as slots free', async () => {

@@ -19,8 +19,13 @@ export interface PasswordWorkLimits {
   share: number;
 }
 
-/** The default share: a quarter of a core, about 25 hashes a second at ~10 ms of CPU each. */
-export const DEFAULT_PASSWORD_HASH_SHARE = 0.25;
+/**
+ * The default share: a tenth of a core, some 12 to 16 hashes a second at 6 to 8 ms of CPU each. A sign-in
+ * costs about as much again outside argon2 (6 ms of the main thread on PGlite, 2 ms plus PostgreSQL's
+ * own work), and the flood bench on 2 cores kept 0.69 (PGlite) and 0.50 (PostgreSQL) of the other
+ * endpoints' throughput at a quarter of a core against 0.79 and 0.87 at a tenth.
+ */
+export const DEFAULT_PASSWORD_HASH_SHARE = 0.1;
 
 /**
  * Hashing (in ms) that may start at once on a quiet process before the share paces it: a sign-in, a
@@ -32,7 +37,7 @@ export const PASSWORD_WORK_BURST_MS = 100;
  * The bound, with defaults for what is not given: half the cores, at least one (each hash keeps a core
  * busy for ~10 ms, so a flood of sign-ins leaves the other half to every other request instead of taking
  * the whole machine), 64 waiting per slot (more than a flood's connections, so the flood waits its turn
- * rather than getting a stream of 503s that cost CPU too) and a quarter of a core on average.
+ * rather than getting a stream of 503s that cost CPU too) and a tenth of a core on average.
  */
 export function passwordWorkLimits(
   given: { [K in keyof PasswordWorkLimits]?: number | undefined } = {},
