@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { envBool } from './lib/env-bool.ts';
 import { parseFailpoints } from './lib/failpoint.ts';
@@ -43,6 +44,11 @@ const base = z.object({
   SESSION_MEMORY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  PASSWORD_HASH_SHARE: z.coerce
+    .number()
+    .positive('expected a share of one core above 0, such as 0.1')
+    .max(availableParallelism(), `expected at most the number of cores (${availableParallelism()})`)
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://host:port or smtps://user:pass@host:port')
@@ -144,11 +150,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionMemoryMs: c.SESSION_MEMORY_MS ?? (c.DATABASE_URL ? 0 : 5000),
     /**
      * argon2 hashes computed at once (half the cores by default, so a sign-in flood leaves the rest to
-     * other requests) and how many may wait; past that a sign-in gets 503 + Retry-After at once.
+     * other requests), the share of a core they may take on average (a tenth by default: a flood is
+     * paced, not just bounded) and how many may wait; past that a sign-in gets 503 + Retry-After at once.
      */
     passwordWork: passwordWorkLimits({
       concurrency: c.PASSWORD_HASH_CONCURRENCY,
       maxWaiting: c.PASSWORD_HASH_QUEUE,
+      share: c.PASSWORD_HASH_SHARE,
     }),
     logLevel: c.LOG_LEVEL,
     databaseUrl: c.DATABASE_URL,
