@@ -1,9 +1,10 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { i18nReady } from '../i18n/index.ts';
+import { MONEY_CURRENCIES, prepareMoneyFormat } from '../i18n/format.ts';
+import i18n, { i18nReady } from '../i18n/index.ts';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 
 /**
  * Calls `onMount` once the tree it wraps is first committed and its effects have run (a parent's effect
@@ -26,7 +27,7 @@ zodSettings.__zod_globalConfig = Object.assign(zodSettings.__zod_globalConfig ??
 /** How long a pre-rendered page waits for the app's page to show its heading before it is replaced anyway. */
 const HEADING_WAIT_MS = 10_000;
 
-/** Lets the browser handle input and paint between the app's code arriving and its render starting. */
+/** Lets the browser handle input and paint between two steps of the app's start. */
 const yieldToBrowser = () =>
   new Promise<void>((resolve) => {
     const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
@@ -48,7 +49,18 @@ export async function startApp({ beforeRender }: { beforeRender?: () => void } =
   await i18nReady;
   const current = document.getElementById('root')!;
   const sent = current.hasChildNodes();
-  if (sent) await yieldToBrowser();
+  // Over a sent page, every step of the start is a task of its own (the texts, the router, the formatters, the root), so
+  // none of them keeps the page from answering for long.
+  const step = sent ? yieldToBrowser : () => Promise.resolve();
+  await step();
+  const router = createAppRouter();
+  // The first formatter for a locale loads its data, longer than a whole slice of React's render: the
+  // screens format money as they render, so each currency's formatter is built here, in a task of its own.
+  for (const currency of MONEY_CURRENCIES) {
+    await step();
+    prepareMoneyFormat(currency, i18n.language);
+  }
+  await step();
   const container = sent ? Object.assign(document.createElement('div'), { id: 'root' }) : current;
   const root = createRoot(container);
   await new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -85,7 +86,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       const me = await getCurrentUser();
-      signIn(me);
+      // Rendering the signed-in page (the first one, a whole screen) as a transition lets React split it
+      // into short slices instead of one long task.
+      startTransition(() => signIn(me));
       return me;
     } catch (error) {
       if (isUnauthorized(error)) {
