@@ -1,4 +1,4 @@
-import type { Role } from '@numero/contract/common';
+import type { Currency, Role } from '@numero/contract/common';
 import type { users } from '../db/schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,7 +21,7 @@ export interface SessionUser {
 }
 
 /** A caller's balance in cents per currency (zero for a wallet money never touched). */
-export type WalletBalances = Record<'BRL' | 'USD', number>;
+export type WalletBalances = Record<Currency, number>;
 
 declare module 'fastify' {
   interface FastifyRequest {

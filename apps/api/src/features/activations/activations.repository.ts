@@ -176,8 +176,10 @@ export function createActivationsRepository(db: Executor) {
       await ex.update(activations).set(changes).where(eq(activations.id, id));
     },
 
-    /** Changes a purchase still pending (its row locked by the update itself); false when it no longer is. */
-    /** Changes a purchase still pending; its row as it now is, or null when it is pending no more. */
+    /**
+     * Changes a purchase still pending (its row locked by the update itself); its row as it now is, or
+     * null when it is pending no more.
+     */
     async updatePending(id: string, changes: ActivationChanges, ex: Executor = db) {
       const [row] = await ex
         .update(activations)

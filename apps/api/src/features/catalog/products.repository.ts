@@ -1,5 +1,5 @@
 import { type AdminProductStatus, LOW_STOCK_MAX, type ProductBase } from '@numero/contract/catalog';
-import { and, asc, count, desc, eq, gt, ilike, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/sql.ts';
@@ -80,18 +80,15 @@ function productWhere(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** One product with whether it is on sale (it, its service and its country active). */
-const productQuery = (ex: Executor, id: number | Placeholder) =>
-  ex
+export function createProductsRepository(db: Executor) {
+  // Read or written at every purchase: named statements, planned once per connection.
+  const findProductPrepared = db
     .select({ ...offerColumns, onSale: sql<boolean>`(${onSale})` })
     .from(products)
     .innerJoin(services, eq(services.code, products.serviceCode))
     .innerJoin(countries, eq(countries.code, products.countryCode))
-    .where(eq(products.id, id));
-
-export function createProductsRepository(db: Executor) {
-  // Read or written at every purchase: named statements, planned once per connection.
-  const findProductPrepared = productQuery(db, sql.placeholder('id')).prepare('find_product');
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('find_product');
   const decrementStockPrepared = db
     .update(products)
     .set({ stock: sql`greatest(${products.stock} - 1, 0)` })
@@ -121,8 +118,8 @@ export function createProductsRepository(db: Executor) {
     },
 
     /** One product with whether it is on sale (it, its service and its country active); null if unknown. */
-    async findProduct(id: number, ex: Executor = db) {
-      const [row] = ex === db ? await findProductPrepared.execute({ id }) : await productQuery(ex, id);
+    async findProduct(id: number) {
+      const [row] = await findProductPrepared.execute({ id });
       return row ?? null;
     },
 
