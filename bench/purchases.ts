@@ -2,6 +2,7 @@
 // upstream seller, the demo catalogue) against the ceiling's one raw transaction writing the same rows
 // (bench/ceiling-purchase.mjs), alternated for a few rounds; then `npm run ledger:verify` on the result.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { type Buyers, createBuyers, verifyLedger } from './customers.ts';
 import { type BenchDatabase, type Running, startCeiling, startStore } from './processes.ts';
@@ -19,6 +20,9 @@ const HOLD_SMS = { SIMULATOR_MIN_DELAY_MS: '600000', SIMULATOR_MAX_DELAY_MS: '60
 /** A purchase not answered in this time counts as failed. */
 const TIMEOUT_S = 30;
 
+/** The steady pace of the second measurement, purchases a second from all the customers together. */
+export const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 100);
+
 export const PURCHASE: Endpoint = {
   name: `POST /api/v1/activations, ${BUYERS.toLocaleString('en-US')} customers at once, ${PURCHASES_EACH} purchases each`,
   path: '/api/v1/activations',
@@ -28,31 +32,54 @@ export const PURCHASE: Endpoint = {
 };
 
 /**
- * The requests take the customers in turn (as many connections as customers, so about one purchase in
- * flight per customer), each with a new idempotency key: a new purchase, never a replay.
+ * The same customers at a steady pace the ceiling and the store both sustain: what a purchase takes when
+ * the store is not saturated. With a thousand purchases in flight at once, the wait is the queue's (a
+ * thousand divided by the throughput, seconds on either server), whatever each purchase costs.
  */
+export const PURCHASE_PACED: Endpoint = {
+  name: `POST /api/v1/activations, the same customers at a steady ${PACED_RATE} purchases/s`,
+  path: '/api/v1/activations',
+  cookie: true,
+  p99Ms: 25,
+};
+
+/** The `i`th purchase: customers and products in turn, each with a new idempotency key (never a replay). */
+function purchase(server: Running, buyers: Buyers, i: number) {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      origin: server.url,
+      cookie: buyers.cookies[i % buyers.cookies.length]!,
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ product_id: buyers.productIds[i % buyers.productIds.length], currency: 'BRL' }),
+  };
+}
+
+/** The purchases for autocannon (as many connections as customers: about one in flight per customer). */
 function purchases(server: Running, buyers: Buyers) {
   let next = 0;
   return [
     {
       method: 'POST' as const,
       path: PURCHASE.path,
-      setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
-        const i = next++;
-        req.headers = {
-          'content-type': 'application/json',
-          origin: server.url,
-          cookie: buyers.cookies[i % buyers.cookies.length]!,
-          'idempotency-key': randomUUID(),
-        };
-        req.body = JSON.stringify({
-          product_id: buyers.productIds[i % buyers.productIds.length],
-          currency: 'BRL',
-        });
-        return req;
-      },
+      setupRequest: (req: { headers?: Record<string, string>; body?: string }) =>
+        Object.assign(req, purchase(server, buyers, next++)),
     },
   ];
+}
+
+/** A run's figures; its answers counted by status into `answers`. */
+function tally(result: autocannon.Result, answers: Map<string, number>): Measured {
+  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
+  for (const [code, { count }] of Object.entries(codes)) answers.set(code, (answers.get(code) ?? 0) + count);
+  if (result.timeouts) answers.set(`no answer in ${TIMEOUT_S} s`, result.timeouts);
+  return {
+    rps: result['2xx'] / result.duration,
+    p99: result.latency.p99,
+    // autocannon counts a request that timed out among its errors too.
+    failures: result.non2xx + result.errors,
+  };
 }
 
 /**
@@ -69,19 +96,47 @@ async function drive(server: Running, buyers: Buyers, answers: Map<string, numbe
     timeout: TIMEOUT_S,
     requests: purchases(server, buyers),
   });
-  const codes = result.statusCodeStats as unknown as Record<string, { count: number }>;
-  for (const [code, { count }] of Object.entries(codes)) answers.set(code, (answers.get(code) ?? 0) + count);
-  if (result.timeouts) answers.set(`no answer in ${TIMEOUT_S} s`, result.timeouts);
-  return {
-    rps: result['2xx'] / result.duration,
-    p99: result.latency.p99,
-    // autocannon counts a request that timed out among its errors too.
-    failures: result.non2xx + result.errors,
-  };
+  return tally(result, answers);
+}
+
+/**
+ * One purchase per customer, at an even PACED_RATE a second whatever the answers: each request leaves when
+ * it is due, however long the ones before take, and its time counts from then. (autocannon's own rate
+ * sends each second's requests together, in a burst.) The figure is their p99.
+ */
+async function drivePaced(server: Running, buyers: Buyers, answers: Map<string, number>): Promise<Measured> {
+  const count = (answer: string) => answers.set(answer, (answers.get(answer) ?? 0) + 1);
+  const started = performance.now() + 100;
+  const latencies: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    buyers.cookies.map(async (_, i) => {
+      const due = started + (i * 1_000) / PACED_RATE;
+      await sleep(due - performance.now());
+      const status = await fetch(`${server.url}${PURCHASE_PACED.path}`, {
+        method: 'POST',
+        ...purchase(server, buyers, i),
+        signal: AbortSignal.timeout(TIMEOUT_S * 1_000),
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          return String(res.status);
+        },
+        () => `no answer in ${TIMEOUT_S} s`,
+      );
+      latencies.push(performance.now() - due);
+      count(status);
+      if (status !== '201') failures++;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1] ?? 0;
+  return { rps: (latencies.length - failures) / seconds, p99: Math.round(p99), failures };
 }
 
 export interface PurchaseResult {
-  row: Row;
+  rows: Row[];
   ledger: { ok: boolean; text: string };
   /** Every measured purchase's answer by status, on both sides (the warm-ups left out). */
   answers: string;
@@ -101,18 +156,22 @@ export async function measurePurchases(
   const buyers = await createBuyers(database, BUYERS);
   const store: Measured[] = [];
   const ceiling: Measured[] = [];
+  const storePaced: Measured[] = [];
+  const ceilingPaced: Measured[] = [];
   const storeAnswers = new Map<string, number>();
   const ceilingAnswers = new Map<string, number>();
   for (let round = 1; round <= settings.rounds; round++) {
     const s = await startStore(database, ports.store, HOLD_SMS);
     try {
       store.push(await drive(s, buyers, storeAnswers));
+      storePaced.push(await drivePaced(s, buyers, storeAnswers));
     } finally {
       await s.stop();
     }
     const c = await startCeiling(database, ports.ceiling);
     try {
       ceiling.push(await drive(c, buyers, ceilingAnswers));
+      ceilingPaced.push(await drivePaced(c, buyers, ceilingAnswers));
     } finally {
       await c.stop();
     }
@@ -122,7 +181,10 @@ export async function measurePurchases(
   const list = (m: Map<string, number>) =>
     [...m].map(([code, n]) => `${n.toLocaleString('en-US')} × ${code}`).join(', ');
   return {
-    row: { endpoint: PURCHASE, store, ceiling },
+    rows: [
+      { endpoint: PURCHASE, store, ceiling },
+      { endpoint: PURCHASE_PACED, store: storePaced, ceiling: ceilingPaced },
+    ],
     ledger,
     answers: `store ${list(storeAnswers)}; ceiling ${list(ceilingAnswers)}`,
     allCreated: [...storeAnswers.keys()].every((code) => code === '201'),

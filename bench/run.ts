@@ -200,7 +200,7 @@ async function main() {
       }))
     : [];
   if (purchase) {
-    rows.push(purchase.row);
+    rows.push(...purchase.rows);
     checks.unshift({
       name: 'the purchases answered',
       figure: purchase.answers,

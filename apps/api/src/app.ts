@@ -22,7 +22,6 @@ import { createAuditRepository } from './features/audit/audit.repository.ts';
 import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthModule } from './features/auth/auth.module.ts';
 import { createCatalogModule } from './features/catalog/catalog.module.ts';
-import { withWalletEvents } from './features/events/customer-events.ts';
 import { createEventsModule } from './features/events/events.module.ts';
 import { createLedgerRepository } from './features/ledger/ledger.repository.ts';
 import { createLedgerService } from './features/ledger/ledger.service.ts';
@@ -155,8 +154,9 @@ export async function buildApp(deps: AppDeps) {
     .catch((err) => app.log.warn({ err }, 'session messages unheard: sessions read on every request'));
   const { secureCookies } = config;
   const events = createEventsModule({ db, bus, sessions: auth.sessions, secureCookies, now });
-  // Every wallet change reaches the customer's open pages, and a credit or refund their mailbox.
-  const liveLedger = withMoneyNotices(withWalletEvents(ledger, events.service), notifications.service);
+  // A credit or refund reaches the customer's mailbox. Every wallet change reaches their open pages
+  // too, recorded by the database with the ledger entry (migration 0023).
+  const liveLedger = withMoneyNotices(ledger, notifications.service);
   const activations = createActivationsModule({
     db,
     ledger: liveLedger,

@@ -1,9 +1,28 @@
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** Runs a raw statement on either driver and returns its rows (PGlite and node-postgres both expose `rows`). */
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` as a named statement: on PostgreSQL each connection parses and plans it once and then only
+ * binds the values (PGlite ignores the name). For the hot paths' hand-written statements, inside a
+ * transaction too, which Drizzle's own `prepare()` offers only for its query builder. The text behind a
+ * name must never change: build `query` from a fixed template, values as parameters only.
+ */
+export async function namedRows<T extends Record<string, unknown>>(
+  ex: Executor,
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  const prepared = ex._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
   return result.rows;
 }
 

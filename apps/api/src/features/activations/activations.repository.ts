@@ -1,4 +1,5 @@
 import type { ActivationStatus, OrderPaymentStatus } from '@numero/contract/activations';
+import type { Currency } from '@numero/contract/common';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { activations, countries, services, smsMessages, users } from '../../db/schema/index.ts';
@@ -9,6 +10,28 @@ export type NewActivation = typeof activations.$inferInsert;
 export type ActivationChanges = Partial<
   Omit<NewActivation, 'id' | 'userId' | 'productId' | 'idempotencyKey' | 'createdAt'>
 >;
+
+/** What a purchase writes before asking upstream for a number. */
+export interface PendingPurchase {
+  id: string;
+  userId: string;
+  productId: number;
+  serviceCode: string;
+  countryCode: string;
+  currency: Currency;
+  price: number;
+  idempotencyKey: string;
+  at: Date;
+}
+
+export interface AssignedNumber {
+  provider: string;
+  upstreamId: string;
+  phoneNumber: string;
+  assignedAt: Date;
+  expiresAt: Date;
+  nextCheckAt: Date;
+}
 
 /** States in which the customer's number is still in use (the dashboard's "active numbers"). */
 export const ACTIVE_STATUSES: ActivationStatus[] = ['pending', 'waiting_sms', 'code_received'];
@@ -134,13 +157,24 @@ export function createActivationsRepository(db: Executor) {
       .leftJoin(countries, eq(countries.code, activations.countryCode));
 
   return {
-    /** Null when this user already used the idempotency key: the caller finds that activation instead. */
-    async insertPending(values: NewActivation, tx: Tx): Promise<ActivationRow | null> {
+    /**
+     * A new purchase, pending; null when this user already used the idempotency key (the caller finds that
+     * activation instead). A named statement: its columns are always these, whatever the caller passes.
+     */
+    async insertPending(p: PendingPurchase, tx: Tx): Promise<ActivationRow | null> {
+      const { id, userId, productId, serviceCode, countryCode, currency, price, idempotencyKey, at } = p;
       const [row] = await tx
         .insert(activations)
-        .values(values)
+        .values({
+          ...{ id, userId, productId, serviceCode, countryCode, currency, price, idempotencyKey },
+          status: 'pending',
+          createdAt: at,
+          updatedAt: at,
+        })
         .onConflictDoNothing({ target: [activations.userId, activations.idempotencyKey] })
-        .returning();
+        .returning()
+        .prepare('activation_insert_pending')
+        .execute();
       return row ?? null;
     },
 
@@ -177,15 +211,22 @@ export function createActivationsRepository(db: Executor) {
     },
 
     /**
-     * Changes a purchase still pending (its row locked by the update itself); its row as it now is, or
-     * null when it is pending no more.
+     * Gives a purchase still pending its number (its row locked by the update itself); its row as it now
+     * is, or null when it is pending no more. A named statement, of fixed columns.
      */
-    async updatePending(id: string, changes: ActivationChanges, ex: Executor = db) {
-      const [row] = await ex
+    async assignNumber(id: string, n: AssignedNumber) {
+      const { provider, upstreamId, phoneNumber, assignedAt, expiresAt, nextCheckAt } = n;
+      const [row] = await db
         .update(activations)
-        .set(changes)
+        .set({
+          ...{ provider, upstreamId, phoneNumber, assignedAt, expiresAt, nextCheckAt },
+          status: 'waiting_sms',
+          updatedAt: assignedAt,
+        })
         .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
-        .returning();
+        .returning()
+        .prepare('activation_assign_number')
+        .execute();
       return row ?? null;
     },
 

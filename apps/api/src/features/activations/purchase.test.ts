@@ -139,5 +139,31 @@ describe('activations service: purchase', async () => {
     expect((await buy(userId)).created).toBe(true);
   });
 
+  it('answers a retry with its purchase though the product ran out or the customer reached the limit', async () => {
+    const userId = await customer(100_000);
+    const tg = await productId(database, 'TG-BR');
+    const k = key();
+    const first = await buy(userId, { product: tg.id, idempotencyKey: k });
+    await database.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${tg.id}`);
+    const again = await buy(userId, { product: tg.id, idempotencyKey: k });
+    expect(again).toMatchObject({ created: false, activation: { id: first.activation.id } });
+    await expect(buy(userId, { product: tg.id })).rejects.toMatchObject({ code: 'OUT_OF_STOCK' });
+    await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE id = ${tg.id}`);
+    // Retries and refusals count towards the limit too: some of these ten are refused.
+    let bought = 0;
+    for (let i = 0; i < 10; i++)
+      if (
+        await buy(userId).then(
+          () => true,
+          () => false,
+        )
+      )
+        bought++;
+    await expect(buy(userId)).rejects.toMatchObject({ code: 'PURCHASE_RATE_LIMITED', status: 429 });
+    const late = await buy(userId, { product: tg.id, idempotencyKey: k });
+    expect(late).toMatchObject({ created: false, activation: { id: first.activation.id } });
+    expect(await ledger.walletBalance(userId, 'BRL')).toBe(100_000 - tg.price - bought * wa.price);
+  });
+
   it('keeps the books balanced', expectBalancedBooks);
 });

@@ -33,6 +33,13 @@ function purchaseFailure(code: string | null): AppError {
     : new AppError('UPSTREAM_UNAVAILABLE', 503);
 }
 
+function notForSale(product: { onSale: boolean; stock: number } | null): AppError | null {
+  if (!product) return new AppError('PRODUCT_NOT_FOUND', 404);
+  if (!product.onSale) return new AppError('PRODUCT_UNAVAILABLE', 422);
+  if (product.stock <= 0) return new AppError('OUT_OF_STOCK', 409);
+  return null;
+}
+
 /** Buying a number: wallet → escrow with the activation, then a number from upstream, or a refund. */
 export function createPurchase(
   deps: Pick<
@@ -72,11 +79,19 @@ export function createPurchase(
     return { activation: await getDetail(input.userId, existing.id), created: false };
   }
 
-  async function limitPurchases(userId: string) {
-    if (!deps.rateLimiter) return;
+  /** The refusal when the customer is over the purchase limit, else null. */
+  async function overLimit(userId: string): Promise<AppError | null> {
+    if (!deps.rateLimiter) return null;
     const { purchaseLimit } = await rules();
     const hit = await deps.rateLimiter.hit(`activations:purchase:${userId}`, purchaseLimit);
-    if (hit.count > purchaseLimit.limit) throw rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED');
+    return hit.count > purchaseLimit.limit ? rateLimited(hit.resetAt, now(), 'PURCHASE_RATE_LIMITED') : null;
+  }
+
+  /** A refusal, unless the request is a retry of one seen before: then what that one got. */
+  async function refuseOrReplay(refusal: AppError, input: PurchaseInput) {
+    const existing = await repository.findByKey(input.userId, input.idempotencyKey);
+    if (existing) return replay(existing, input);
+    throw refusal;
   }
 
   async function failPurchase(id: string, failureCode: string) {
@@ -89,15 +104,19 @@ export function createPurchase(
 
   async function purchase(input: PurchaseInput): Promise<{ activation: ActivationDetail; created: boolean }> {
     const { userId, currency, idempotencyKey } = input;
-    const existing = await repository.findByKey(userId, idempotencyKey);
-    if (existing) return replay(existing, input);
-    if (!input.limitedByCaller) await limitPurchases(userId);
-
+    // A retried request (a key seen before) is recognised where a new purchase would stop: at a refusal
+    // below, or at the insert, which the key makes conflict. A purchase that goes through asks nothing more.
+    const limited = input.limitedByCaller ? null : await overLimit(userId);
+    if (limited) return refuseOrReplay(limited, input);
     const product = await catalog.findProduct(input.productId);
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND', 404);
-    if (!product.onSale) throw new AppError('PRODUCT_UNAVAILABLE', 422);
-    if (product.stock <= 0) throw new AppError('OUT_OF_STOCK', 409);
+    const refusal = notForSale(product);
+    if (!product || refusal) return refuseOrReplay(refusal!, input);
     const price = currency === 'BRL' ? product.priceBrl : product.priceUsd;
+    const { activationTtlMs, providerOrder } = await rules();
+    const chosen = providerOrder
+      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
+      : providers;
+    const firstAsked = chosen[0];
 
     const id = randomUUID();
     const createdAt = now();
@@ -112,14 +131,15 @@ export function createPurchase(
           countryCode: product.countryCode,
           currency,
           price,
-          status: 'pending',
           idempotencyKey,
-          createdAt,
-          updatedAt: createdAt,
+          at: createdAt,
         },
         tx,
       );
       if (!row) return null;
+      // The record that the first seller is about to be asked, so a crash from here on can be undone.
+      if (firstAsked) await interrupted.recordRequest(id, firstAsked, tx);
+      // Last: the transfer locks escrow, which every purchase updates, until the commit.
       await ledger.transfer(tx, {
         idempotencyKey: `activation:${id}:purchase`,
         kind: 'purchase',
@@ -139,10 +159,6 @@ export function createPurchase(
     }
     failpoint('purchase.after-escrow');
 
-    const { activationTtlMs, providerOrder } = await rules();
-    const chosen = providerOrder
-      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
-      : providers;
     // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
     let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
     try {
@@ -152,7 +168,10 @@ export function createPurchase(
         chosen,
         { service: product.serviceCode, country: product.countryCode, orderId: id },
         (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
-        (provider) => interrupted.recordRequest(id, provider),
+        // The first seller's record went with the purchase; each next one is recorded before it is asked.
+        async (provider) => {
+          if (provider !== firstAsked) await interrupted.recordRequest(id, provider);
+        },
       );
     } catch (err) {
       const code = err instanceof UpstreamError ? err.code : 'UNAVAILABLE';
@@ -164,15 +183,13 @@ export function createPurchase(
     failpoint('purchase.after-upstream');
 
     const at = now();
-    const assigned = await repository.updatePending(id, {
-      status: 'waiting_sms',
+    const assigned = await repository.assignNumber(id, {
       provider: served.provider,
       upstreamId: served.upstreamId,
       phoneNumber: served.phoneNumber,
       assignedAt: at,
       expiresAt: later(at, activationTtlMs),
       nextCheckAt: later(at, CHECK_EVERY_MS),
-      updatedAt: at,
     });
     if (!assigned) {
       // Refunded (by the sweeper, or staff) while upstream was answering: give the number back, unless

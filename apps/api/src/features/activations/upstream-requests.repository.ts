@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/sql.ts';
+import { namedRows, queryRows } from '../../db/sql.ts';
 
 /** A seller asked for a number for a purchase that was then refunded as interrupted, claimed for release. */
 export interface ClaimedRelease {
@@ -30,8 +30,9 @@ export function createUpstreamRequestsRepository(db: Executor) {
      */
     async record(activationId: string, provider: string, at: Date, ex: Executor = db): Promise<boolean> {
       // One statement, so one round trip: the lock is taken and the row written atomically.
-      const [row] = await queryRows<{ pending: number }>(
+      const [row] = await namedRows<{ pending: number }>(
         ex,
+        'upstream_request_record',
         sql`WITH pending AS (
               SELECT id FROM activations WHERE id = ${activationId} AND status = 'pending' FOR UPDATE
             ), asked AS (

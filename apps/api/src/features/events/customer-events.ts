@@ -1,6 +1,5 @@
 import type { Executor } from '../../db/client.ts';
 import type { EventBus } from '../../db/event-bus.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { CustomerEvent, CustomerEventType, EventsRepository } from './events.repository.ts';
 
 /** The channel on which every process hears of every customer event (its id and whose it is). */
@@ -12,7 +11,8 @@ type Listener = () => void;
 
 /**
  * What happened to a customer's activations and wallet, for their open pages. Recorded in the same
- * transaction as the change, announced to every process at its commit; each process wakes the streams
+ * transaction as the change (activations through `record`; wallet movements by the database itself, with
+ * each ledger entry, migration 0023), announced to every process at its commit; each process wakes the streams
  * of that customer it holds, which read what they have not sent yet from the table.
  */
 export function createCustomerEvents(deps: { repository: EventsRepository; bus: EventBus; now: () => Date }) {
@@ -63,29 +63,3 @@ export function createCustomerEvents(deps: { repository: EventsRepository; bus: 
   return { record, watch, pending, lastId: repository.lastId };
 }
 export type CustomerEvents = ReturnType<typeof createCustomerEvents>;
-
-/**
- * The ledger as the features use it, telling the customer of every change to their wallet (a credited
- * top-up, a purchase, a refund, a staff adjustment) in the transaction that makes it.
- */
-export function withWalletEvents(
-  ledger: LedgerService,
-  events: Pick<CustomerEvents, 'record'>,
-): LedgerService {
-  return {
-    ...ledger,
-    async transfer(tx, input) {
-      const moved = await ledger.transfer(tx, input);
-      if (!moved) return moved;
-      for (const leg of input.legs) {
-        if (leg.account !== 'wallet' || !leg.userId) continue;
-        await events.record(tx, leg.userId, 'wallet', {
-          kind: input.kind,
-          currency: input.currency,
-          amount: leg.amount,
-        });
-      }
-      return moved;
-    },
-  };
-}

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/index.ts';
-import { queryRows } from '../../db/sql.ts';
+import { namedRows, queryRows } from '../../db/sql.ts';
 
 export type Currency = 'BRL' | 'USD';
 export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in' | 'staff_adjustments';
@@ -21,32 +21,56 @@ const walletBalanceQuery = (ex: Executor, userId: string | Placeholder, currency
 
 export const accountKey = (kind: AccountKind, userId: string | null) => `${kind}:${userId ?? ''}`;
 
+export interface NewTransfer {
+  idempotencyKey: string;
+  kind: TransferKind;
+  currency: Currency;
+  amount: number;
+  userId: string | null;
+  description: string;
+  reference: string | null;
+}
+
+/** Account ids this process knows, at most this many (then it starts again, reading them as needed). */
+const REMEMBERED_ACCOUNTS = 100_000;
+
 export function createLedgerRepository(db: Executor) {
+  const remembered = new Map<string, number>();
+  const memoryKey = (currency: Currency, kind: AccountKind, userId: string | null) =>
+    `${currency}:${accountKey(kind, userId)}`;
+  const remember = (currency: Currency, kind: AccountKind, userId: string | null, id: number) => {
+    if (remembered.size >= REMEMBERED_ACCOUNTS) remembered.clear();
+    remembered.set(memoryKey(currency, kind, userId), id);
+  };
   const walletBalancePrepared = walletBalanceQuery(
     db,
     sql.placeholder('userId'),
     sql.placeholder('currency'),
   ).prepare('wallet_balance');
 
-  return {
-    /** The account's id, creating it on first use (wallets appear the first time money touches them). */
-    async ensureAccount(kind: AccountKind, userId: string | null, currency: Currency, ex: Executor = db) {
-      const find = async () => {
-        const [row] = await ex
-          .select({ id: ledgerAccounts.id })
-          .from(ledgerAccounts)
-          .where(
-            and(
-              eq(ledgerAccounts.kind, kind),
-              eq(ledgerAccounts.currency, currency),
-              userId ? eq(ledgerAccounts.userId, userId) : sql`user_id IS NULL`,
-            ),
-          );
-        return row?.id;
-      };
-      // Nearly always there already: one read. Else created (or found created by a concurrent transfer).
-      const existing = await find();
-      if (existing !== undefined) return existing;
+  /** The account's id, creating it on first use (wallets appear the first time money touches them). */
+  async function ensureAccount(
+    kind: AccountKind,
+    userId: string | null,
+    currency: Currency,
+    ex: Executor = db,
+  ) {
+    const find = async () => {
+      const [row] = await ex
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.kind, kind),
+            eq(ledgerAccounts.currency, currency),
+            userId ? eq(ledgerAccounts.userId, userId) : sql`user_id IS NULL`,
+          ),
+        );
+      return row?.id;
+    };
+    // Nearly always there already: one read. Else created (or found created by a concurrent transfer).
+    let id = await find();
+    if (id === undefined) {
       const target =
         kind === 'wallet'
           ? sql`(user_id, currency) WHERE kind = 'wallet'`
@@ -54,23 +78,41 @@ export function createLedgerRepository(db: Executor) {
       await ex.execute(
         sql`INSERT INTO ledger_accounts (kind, user_id, currency) VALUES (${kind}, ${userId}, ${currency}) ON CONFLICT ${target} DO NOTHING`,
       );
-      return (await find())!;
-    },
+      id = (await find())!;
+    }
+    return id;
+  }
 
-    /** The ids of the accounts that exist among `wanted`, in one read, keyed `kind:userId` ('' for none). */
-    async findAccounts(
+  return {
+    ensureAccount,
+
+    /**
+     * The ids of `wanted`, in its order: from this process's memory (an account is never deleted and never
+     * changes its id), else in one read, creating any that money never touched. Only accounts another
+     * transaction created are remembered, so committed: another transfer that used the id of one this
+     * transaction created would wait for its commit while holding a wallet (a deadlock).
+     */
+    async accountIds(
       currency: Currency,
       wanted: { kind: AccountKind; userId: string | null }[],
       ex: Executor = db,
-    ): Promise<Map<string, number>> {
+    ): Promise<number[]> {
+      const ids = wanted.map((w) => remembered.get(memoryKey(currency, w.kind, w.userId)));
+      const missing = wanted.filter((_, i) => ids[i] === undefined);
+      if (missing.length === 0) return ids as number[];
       const rows = await ex
-        .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId })
+        .select({
+          id: ledgerAccounts.id,
+          kind: ledgerAccounts.kind,
+          userId: ledgerAccounts.userId,
+          ours: sql<boolean>`xmin = pg_current_xact_id()::xid`,
+        })
         .from(ledgerAccounts)
         .where(
           and(
             eq(ledgerAccounts.currency, currency),
             or(
-              ...wanted.map((w) =>
+              ...missing.map((w) =>
                 and(
                   eq(ledgerAccounts.kind, w.kind),
                   w.userId ? eq(ledgerAccounts.userId, w.userId) : isNull(ledgerAccounts.userId),
@@ -79,46 +121,57 @@ export function createLedgerRepository(db: Executor) {
             ),
           ),
         );
-      return new Map(rows.map((r) => [accountKey(r.kind, r.userId), r.id]));
-    },
-
-    /** Null when a transfer with this key exists already: the caller's work was done before. */
-    async insertTransfer(
-      t: {
-        idempotencyKey: string;
-        kind: TransferKind;
-        currency: Currency;
-        amount: number;
-        userId: string | null;
-        description: string;
-        reference: string | null;
-      },
-      ex: Executor = db,
-    ) {
-      const [row] = await ex
-        .insert(ledgerTransfers)
-        .values(t)
-        .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-        .returning({ id: ledgerTransfers.id });
-      return row?.id ?? null;
+      for (const r of rows) if (!r.ours) remember(currency, r.kind, r.userId, r.id);
+      const found = new Map(rows.map((r) => [accountKey(r.kind, r.userId), r.id]));
+      for (const [i, w] of wanted.entries()) {
+        ids[i] ??=
+          found.get(accountKey(w.kind, w.userId)) ?? (await ensureAccount(w.kind, w.userId, currency, ex));
+      }
+      return ids as number[];
     },
 
     /**
-     * Moves the cached balance and records the entry, in one statement (the account's row stays locked
-     * until the transaction ends, so the fewer round trips after it the better); the balance CHECK
-     * refuses an overdraft.
+     * Opens a transfer and posts its first entry, in one statement. Null when a transfer with this key
+     * exists already (nothing moves: the caller's work was done before).
      */
-    async applyEntry(transferId: number, accountId: number, amount: number, ex: Executor = db) {
-      const [row] = await queryRows<{ balance_after: number | string }>(
+    async openTransfer(t: NewTransfer, first: { accountId: number; amount: number }, ex: Executor) {
+      const [row] = await namedRows<{ transfer_id: number | string | null; applied: boolean }>(
         ex,
+        'ledger_open_transfer',
+        sql`WITH t AS (
+              INSERT INTO ledger_transfers (idempotency_key, kind, currency, amount, user_id, description, reference)
+              VALUES (${t.idempotencyKey}, ${t.kind}, ${t.currency}, ${t.amount}, ${t.userId}, ${t.description}, ${t.reference})
+              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+            ), account AS (
+              UPDATE ledger_accounts SET balance = balance + ${first.amount}
+              WHERE id = ${first.accountId} AND EXISTS (SELECT 1 FROM t) RETURNING id, balance
+            ), entry AS (
+              INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
+              SELECT t.id, account.id, ${first.amount}, account.balance FROM t, account RETURNING id
+            )
+            SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM entry) AS applied`,
+      );
+      if (row?.transfer_id == null) return null;
+      if (!row.applied) throw new Error(`ledger account ${first.accountId} not found`);
+      return Number(row.transfer_id);
+    },
+
+    /**
+     * Moves the cached balance and records the entry, in one statement. The balance CHECK refuses an
+     * overdraft.
+     */
+    async applyEntry(transferId: number, accountId: number, amount: number, ex: Executor) {
+      const rows = await namedRows(
+        ex,
+        'ledger_apply_entry',
         sql`WITH account AS (
               UPDATE ledger_accounts SET balance = balance + ${amount} WHERE id = ${accountId} RETURNING id, balance
             )
             INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
             SELECT ${transferId}, id, ${amount}, balance FROM account
-            RETURNING balance_after`,
+            RETURNING id`,
       );
-      return Number(row!.balance_after);
+      if (rows.length !== 1) throw new Error(`ledger account ${accountId} not found`);
     },
 
     async findTransferByKey(idempotencyKey: string, ex: Executor = db) {

@@ -1,13 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import { isCheckViolation } from '../../db/sql.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
-import {
-  type AccountKind,
-  accountKey,
-  type Currency,
-  type LedgerRepository,
-  type TransferKind,
-} from './ledger.repository.ts';
+import type { AccountKind, Currency, LedgerRepository, TransferKind } from './ledger.repository.ts';
 
 registerMessages({
   INSUFFICIENT_FUNDS: {
@@ -60,6 +54,10 @@ export const flows = {
   ],
 };
 
+/** Where an account comes in the order every transfer locks its accounts. */
+const lockRank = (leg: { kind: AccountKind; userId: string | null }) =>
+  leg.kind === 'wallet' ? `0:${leg.userId}` : `1:${leg.kind}`;
+
 export function createLedgerService({ repository }: { repository: LedgerRepository }) {
   return {
     /**
@@ -72,37 +70,28 @@ export function createLedgerService({ repository }: { repository: LedgerReposito
         throw new Error(`unbalanced or invalid transfer ${input.idempotencyKey}`);
       }
       const amount = input.legs.filter((l) => l.amount > 0).reduce((s, l) => s + l.amount, 0);
-      const transferId = await repository.insertTransfer(
-        {
-          idempotencyKey: input.idempotencyKey,
-          kind: input.kind,
-          currency: input.currency,
-          amount,
-          userId: input.userId,
-          description: input.description,
-          reference: input.reference ?? null,
-        },
-        tx,
-      );
-      if (transferId === null) return false;
       const owned = input.legs.map((l) => ({
         kind: l.account,
         userId: l.account === 'wallet' ? l.userId! : null,
         amount: l.amount,
       }));
-      // Every account is looked up in one read; one that money never touched is created first.
-      const found = await repository.findAccounts(input.currency, owned, tx);
-      const legs = [];
-      for (const l of owned) {
-        const accountId =
-          found.get(accountKey(l.kind, l.userId)) ??
-          (await repository.ensureAccount(l.kind, l.userId, input.currency, tx));
-        legs.push({ accountId, amount: l.amount });
-      }
-      // Lock accounts in one global order so two concurrent transfers cannot deadlock.
-      legs.sort((a, b) => a.accountId - b.accountId);
+      const ids = await repository.accountIds(input.currency, owned, tx);
+      // Every transfer locks its accounts in one order, so two of them cannot deadlock: the customer's
+      // wallet first, then the store's own accounts by kind. Escrow, which every purchase and refund
+      // updates, is so locked by the last statement, and held only until the commit.
+      const legs = owned
+        .map((l, i) => ({ ...l, accountId: ids[i]! }))
+        .sort((a, b) => (lockRank(a) < lockRank(b) ? -1 : 1));
       try {
-        for (const l of legs) await repository.applyEntry(transferId, l.accountId, l.amount, tx);
+        const [first, ...rest] = legs;
+        const { idempotencyKey, kind, currency, userId, description } = input;
+        const transferId = await repository.openTransfer(
+          { idempotencyKey, kind, currency, amount, userId, description, reference: input.reference ?? null },
+          first!,
+          tx,
+        );
+        if (transferId === null) return false;
+        for (const leg of rest) await repository.applyEntry(transferId, leg.accountId, leg.amount, tx);
       } catch (err) {
         if (isCheckViolation(err)) throw new AppError('INSUFFICIENT_FUNDS', 402);
         throw err;
