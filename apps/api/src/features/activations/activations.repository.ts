@@ -304,31 +304,6 @@ export function createActivationsRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /**
-     * Claims activations whose next check is due by pushing their next_check_at to `leaseUntil` in one
-     * statement: other workers skip the locked rows and then see the lease, so each is asked about once.
-     */
-    async claimDueChecks(at: Date, leaseUntil: Date, limit: number): Promise<ClaimedCheck[]> {
-      const rows = await queryRows<Record<string, unknown>>(
-        db,
-        sql`UPDATE activations SET next_check_at = ${leaseUntil.toISOString()}::timestamptz
-            WHERE id IN (
-              SELECT id FROM activations
-              WHERE next_check_at IS NOT NULL AND next_check_at <= ${at.toISOString()}::timestamptz
-                AND status IN ('waiting_sms', 'code_received')
-              ORDER BY next_check_at
-              LIMIT ${limit}
-              FOR UPDATE SKIP LOCKED)
-            RETURNING id, provider, upstream_id, resend_count`,
-      );
-      return rows.map((r) => ({
-        id: String(r.id),
-        provider: String(r.provider),
-        upstream_id: String(r.upstream_id),
-        resend_count: Number(r.resend_count),
-      }));
-    },
-
     /** Locks activations past their 20 minutes, skipping rows another worker holds right now. */
     async lockExpired(at: Date, limit: number, tx: Tx): Promise<ActivationRow[]> {
       return tx

@@ -78,6 +78,28 @@ describe('batch polling of a seller that cannot push', async () => {
     ]);
   }, 60_000);
 
+  it('asks once per turn whichever processes tick, and writes nothing for a number still waiting', async () => {
+    const one = serviceOn(provider());
+    const other = serviceOn(provider());
+    const userId = await customer();
+    const { activation } = await buy(userId, { service: one });
+    const version = async () =>
+      (
+        await queryRows<{ v: string }>(
+          database.db,
+          sql`SELECT xmin::text AS v FROM activations WHERE id = ${activation.id}`,
+        )
+      )[0]!.v;
+    const before = { calls: callsOf('getActiveActivations'), row: await version() };
+    for (let tick = 1; tick <= 2; tick++) {
+      clock.advance(1_000);
+      await Promise.all([one.checkDue(), other.checkDue()]);
+      expect(callsOf('getActiveActivations') - before.calls).toBe(tick);
+    }
+    expect(await version()).toBe(before.row);
+    expect(await statusOf(activation.id)).toEqual({ status: 'waiting_sms', code: null });
+  });
+
   it('backs off a failing seller instead of asking every tick', async () => {
     const svc = serviceOn(provider());
     const userId = await customer();

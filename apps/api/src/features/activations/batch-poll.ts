@@ -1,16 +1,20 @@
-import type { NumberProvider, UpstreamStatus } from '../../providers/numbers/number-provider.ts';
+import type {
+  ActiveActivation,
+  NumberProvider,
+  UpstreamStatus,
+} from '../../providers/numbers/number-provider.ts';
 import { checkEveryMs, later } from './check-schedule.ts';
 import type { SmsChecksRepository } from './sms-checks.repository.ts';
 
-/** Every activation of one seller a tick may claim: one call answers for all of them. */
-const BATCH_LIMIT = 5_000;
 const BACKOFF_FIRST_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 
 /**
  * Polls sellers that can answer for all their activations at once (getActiveActivations): one call per
- * seller per tick, however many activations wait. A failing seller is left alone for a while that
- * doubles with each failure, so an outage or a ban is not hammered.
+ * seller per turn (every tick for a seller that is polled, every 10 s for one that pushes), however many
+ * activations wait, made by one process whichever processes run (the seller's row in batch_poll_turns).
+ * A failing seller is left alone for a while that doubles with each failure, so an outage or a ban is
+ * not hammered.
  */
 export function createBatchPolling(deps: {
   providers: readonly NumberProvider[];
@@ -21,51 +25,47 @@ export function createBatchPolling(deps: {
   checkLeaseMs: number;
 }) {
   const { providers, checks, now } = deps;
-  const failures = new Map<string, { count: number; until: number }>();
+  /** Failures in a row, per seller: each doubles the wait before its next turn. */
+  const failures = new Map<string, number>();
 
   async function pollOne(provider: NumberProvider): Promise<number> {
     const at = now();
-    const failing = failures.get(provider.name);
-    if (failing && failing.until > at.getTime()) return 0;
-    const claimed = await checks.claimDue(at, later(at, deps.checkLeaseMs), BATCH_LIMIT, {
-      only: [provider.name],
-    });
-    if (claimed.length === 0) return 0;
-    let answer: Map<string, UpstreamStatus>;
+    // One process per turn: the turn is kept while the seller may still be answering.
+    if (!(await checks.takeBatchTurn(provider.name, at, later(at, deps.checkLeaseMs)))) return 0;
+    let waitMs = checkEveryMs(providers, provider.name);
+    let news = 0;
     try {
-      const list = await provider.getActiveActivations!();
-      answer = new Map(list.map((a) => [a.upstreamId, a.status]));
-      failures.delete(provider.name);
-    } catch (err) {
-      const count = (failing?.count ?? 0) + 1;
-      const wait = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (count - 1));
-      failures.set(provider.name, { count, until: at.getTime() + wait });
-      deps.warn(err, 'upstream batch status check failed', { provider: provider.name, backoffMs: wait });
-      await checks.checkAgainAt(
-        claimed.map((c) => c.id),
-        later(at, wait),
-      );
-      return claimed.length;
-    }
-    // No news (still waiting, or not listed yet) is one statement; only news is written row by row.
-    const quiet: string[] = [];
-    for (const claim of claimed) {
-      const status = answer.get(claim.upstream_id);
-      if (!status || status.state === 'waiting') {
-        quiet.push(claim.id);
-        continue;
-      }
+      if (!(await checks.anyDue(provider.name, at))) return 0;
+      let list: ActiveActivation[];
       try {
-        await deps.record(claim.id, claim.resend_count, status);
+        list = await provider.getActiveActivations!();
+        failures.delete(provider.name);
       } catch (err) {
-        deps.warn(err, 'activation check failed', { activation: claim.id });
+        const count = (failures.get(provider.name) ?? 0) + 1;
+        failures.set(provider.name, count);
+        waitMs = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (count - 1));
+        deps.warn(err, 'upstream batch status check failed', { provider: provider.name, backoffMs: waitMs });
+        return 0;
       }
+      // Only news is read and written: an activation still waiting costs nothing.
+      const answers = new Map(
+        list.filter((a) => a.status.state !== 'waiting').map((a) => [a.upstreamId, a.status]),
+      );
+      for (const check of await checks.dueAmong(provider.name, [...answers.keys()], at)) {
+        news++;
+        try {
+          await deps.record(check.id, check.resend_count, answers.get(check.upstream_id)!);
+        } catch (err) {
+          deps.warn(err, 'activation check failed', { activation: check.id });
+        }
+      }
+      return news;
+    } finally {
+      await checks.nextBatchTurn(provider.name, later(at, waitMs));
     }
-    await checks.checkAgainAt(quiet, later(at, checkEveryMs(providers, provider.name)));
-    return claimed.length;
   }
 
-  /** Polls every batch-capable seller once; returns how many activations the answers covered. */
+  /** Polls every batch-capable seller whose turn it is; returns how many activations had news. */
   async function pollDue(): Promise<number> {
     let total = 0;
     for (const provider of providers) {

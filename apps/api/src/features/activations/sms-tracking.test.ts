@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/sql.ts';
 import {
   activationsTestBed,
   gate,
@@ -104,6 +106,29 @@ describe('activations service: SMS tracking, expiry and recovery', async () => {
       expect.objectContaining({ code: '123456', delivered: false }),
     ]);
     expect(await ledger.walletBalance(userId, 'BRL')).toBe(10_000);
+  });
+
+  it('plans the next check of every activation still waiting in one statement, without locking each', async () => {
+    const silent = stubProvider('quiet');
+    const svc = serviceOn(silent.provider);
+    const userId = await customer();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await buy(userId, { service: svc })).activation.id);
+    clock.advance(1_000);
+    const checkedAt = clock.now().getTime();
+    await svc.checkDue();
+    const rows = await queryRows<{ writer: string; next: string | Date }>(
+      database.db,
+      sql`SELECT xmin::text AS writer, next_check_at AS next FROM activations
+          WHERE id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    // One transaction wrote them all (one per activation before), each due again a second later.
+    expect(new Set(rows.map((r) => r.writer)).size).toBe(1);
+    expect(rows.map((r) => new Date(r.next).getTime())).toEqual(ids.map(() => checkedAt + 1_000));
+    expect(silent.calls.filter((c) => c.startsWith('getStatus:')).length).toBe(5);
   });
 
   it('keeps the books balanced', expectBalancedBooks);

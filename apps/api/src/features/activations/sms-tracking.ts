@@ -35,8 +35,9 @@ export function createSmsTracking(
 ) {
   const { db, repository, providers, now } = deps;
   const checks = createSmsChecksRepository(db);
-  // Sellers that answer for all their activations in one call are polled apart, one call per tick.
+  // Sellers that answer for all their activations in one call are polled apart (batch-poll.ts).
   const batched = providers.filter((p) => p.getActiveActivations).map((p) => p.name);
+  const oneByOne = providers.filter((p) => !p.getActiveActivations).map((p) => p.name);
   const { refund, capture } = deps.settlement;
   const { warn, bestEffort, upstreamOf } = deps.upstream;
   // A claimed check is not handed to another worker while the provider may still be answering it.
@@ -115,16 +116,20 @@ export function createSmsTracking(
     });
   }
 
-  async function checkOne(claim: ClaimedCheck) {
-    let status: UpstreamStatus | null = null;
+  /** What upstream says about a claimed activation; null when it could not be asked. */
+  async function ask(claim: ClaimedCheck): Promise<UpstreamStatus | null> {
     try {
-      status = await providerByName(providers, claim.provider).getStatus(claim.upstream_id, {
+      return await providerByName(providers, claim.provider).getStatus(claim.upstream_id, {
         attempt: claim.resend_count,
       });
     } catch (err) {
       warn(err, 'upstream status check failed', { activation: claim.id });
+      return null;
     }
-    await record(claim.id, claim.resend_count, status);
+  }
+
+  async function checkOne(claim: ClaimedCheck) {
+    await record(claim.id, claim.resend_count, await ask(claim));
   }
 
   const batches = createBatchPolling({ providers, checks, now, warn, record, checkLeaseMs });
@@ -133,15 +138,22 @@ export function createSmsTracking(
   async function checkDue(): Promise<number> {
     const at = now();
     const inBatches = batched.length > 0 ? await batches.pollDue() : 0;
-    const claimed = await checks.claimDue(at, later(at, checkLeaseMs), BATCH, { except: batched });
+    const leaseUntil = later(at, checkLeaseMs);
+    const claimed = await checks.claimDue(at, leaseUntil, BATCH, oneByOne);
+    // An activation still waiting needs no lock: those are planned again together, per seller's pace.
+    const waiting = new Map<number, string[]>();
     await forEachLimited(claimed, UPSTREAM_CONCURRENCY, async (claim) => {
       try {
-        await checkOne(claim);
+        const status = await ask(claim);
+        if (status?.state !== 'waiting') return await record(claim.id, claim.resend_count, status);
+        const every = checkEveryMs(providers, claim.provider);
+        waiting.set(every, [...(waiting.get(every) ?? []), claim.id]);
       } catch (err) {
         // One bad row must not stop the batch; its lease runs out and it is checked again.
         warn(err, 'activation check failed', { activation: claim.id });
       }
     });
+    for (const [every, ids] of waiting) await checks.checkAgainAt(ids, leaseUntil, later(at, every));
     return inBatches + claimed.length;
   }
 

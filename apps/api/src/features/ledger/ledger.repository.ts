@@ -19,7 +19,7 @@ const walletBalanceQuery = (ex: Executor, userId: string | Placeholder, currency
       ),
     );
 
-export const accountKey = (kind: AccountKind, userId: string | null) => `${kind}:${userId ?? ''}`;
+const accountKey = (kind: AccountKind, userId: string | null) => `${kind}:${userId ?? ''}`;
 
 export interface NewTransfer {
   idempotencyKey: string;
