@@ -1,4 +1,4 @@
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { forEachLimited } from '../../lib/for-each-limited.ts';
 import { type NumberProvider, UpstreamError } from '../../providers/numbers/number-provider.ts';
 import type { ActivationsDeps } from './activations-deps.ts';
@@ -39,12 +39,9 @@ export function createInterruptedPurchases(
   const { warn } = deps.upstream;
   const leaseMs = 2 * (deps.upstreamTimeoutMs ?? 10_000) + 5_000;
 
-  /**
-   * Called before each seller is asked (for the first, in the purchase's own transaction); throws, so
-   * that nothing is asked, once the purchase was refunded.
-   */
-  async function recordRequest(activationId: string, provider: NumberProvider, ex?: Executor): Promise<void> {
-    const pending = await requests.record(activationId, provider.name, now(), ex);
+  /** Called before each seller is asked; throws, so that nothing is asked, once the purchase was refunded. */
+  async function recordRequest(activationId: string, provider: NumberProvider): Promise<void> {
+    const pending = await requests.record(activationId, provider.name, now());
     if (!pending)
       throw new UpstreamError('UNAVAILABLE', 'the purchase was refunded before upstream was asked');
   }

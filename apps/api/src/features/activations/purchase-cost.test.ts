@@ -44,9 +44,9 @@ describe('what a purchase costs the database', async () => {
       ...(process.env.REDIS_URL ? [] : ['insert rate_limits']),
       'select products',
       'insert activations',
-      'with activations', // the record that the seller is asked, in the purchase's transaction
       'with ledger_transfers', // the transfer and the wallet's entry
       'with ledger_accounts', // escrow's entry, last before the commit
+      'with activations', // the record that the seller is about to be asked, committed before it is
       'update activations', // the number
       'update products', // the stock
     ]);

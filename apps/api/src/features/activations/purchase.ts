@@ -112,11 +112,6 @@ export function createPurchase(
     const refusal = notForSale(product);
     if (!product || refusal) return refuseOrReplay(refusal!, input);
     const price = currency === 'BRL' ? product.priceBrl : product.priceUsd;
-    const { activationTtlMs, providerOrder } = await rules();
-    const chosen = providerOrder
-      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
-      : providers;
-    const firstAsked = chosen[0];
 
     const id = randomUUID();
     const createdAt = now();
@@ -137,8 +132,6 @@ export function createPurchase(
         tx,
       );
       if (!row) return null;
-      // The record that the first seller is about to be asked, so a crash from here on can be undone.
-      if (firstAsked) await interrupted.recordRequest(id, firstAsked, tx);
       // Last: the transfer locks escrow, which every purchase updates, until the commit.
       await ledger.transfer(tx, {
         idempotencyKey: `activation:${id}:purchase`,
@@ -159,6 +152,10 @@ export function createPurchase(
     }
     failpoint('purchase.after-escrow');
 
+    const { activationTtlMs, providerOrder } = await rules();
+    const chosen = providerOrder
+      ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
+      : providers;
     // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
     let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
     try {
@@ -168,10 +165,7 @@ export function createPurchase(
         chosen,
         { service: product.serviceCode, country: product.countryCode, orderId: id },
         (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
-        // The first seller's record went with the purchase; each next one is recorded before it is asked.
-        async (provider) => {
-          if (provider !== firstAsked) await interrupted.recordRequest(id, provider);
-        },
+        (provider) => interrupted.recordRequest(id, provider),
       );
     } catch (err) {
       const code = err instanceof UpstreamError ? err.code : 'UNAVAILABLE';
