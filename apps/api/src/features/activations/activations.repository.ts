@@ -3,7 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { activations, countries, services, smsMessages, users } from '../../db/schema/index.ts';
-import { containsPattern, queryRows } from '../../db/sql.ts';
+import { containsPattern } from '../../db/sql.ts';
 
 export type ActivationRow = typeof activations.$inferSelect;
 export type NewActivation = typeof activations.$inferInsert;
