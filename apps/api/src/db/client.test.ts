@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.ts';
 import { openDatabase } from './client.ts';
-import { isDatabaseUnavailable, queryRows } from './sql.ts';
+import { isDatabaseUnavailable, namedRows, queryRows } from './sql.ts';
 
 // Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
 // on a PostgreSQL server; PGlite lives inside the process.
@@ -62,6 +62,38 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
       expect(await queryRows<{ ok: number }>(small.db, sql`SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('what either database answers', () => {
+  it("gives dates, times and intervals as PostgreSQL's text, in a transaction too, and named statements", async () => {
+    const database = await createTestDatabase();
+    try {
+      const read = async (ex: typeof database.db) =>
+        (
+          await queryRows<Record<string, unknown>>(
+            ex,
+            sql`SELECT '2026-01-02 03:04:05+00'::timestamptz AS at, '2026-01-02'::date AS day,
+                '1 day 02:00:00'::interval AS span, ARRAY['2026-01-02'::date] AS days, 12::bigint AS n`,
+          )
+        )[0];
+      const expected = {
+        at: '2026-01-02 03:04:05+00',
+        day: '2026-01-02',
+        span: '1 day 02:00:00',
+        days: '{2026-01-02}',
+      };
+      expect(await read(database.db)).toMatchObject(expected);
+      expect(await database.db.transaction((tx) => read(tx))).toMatchObject(expected);
+      const [named] = await namedRows<{ at: unknown }>(
+        database.db,
+        'client_test_named',
+        sql`SELECT ${'2026-01-02T03:04:05Z'}::timestamptz AS at`,
+      );
+      expect(named).toEqual({ at: '2026-01-02 03:04:05+00' });
+    } finally {
+      await database.close();
     }
   });
 });

@@ -90,8 +90,10 @@ function sharedParsers<T extends object>(client: T): T {
 
 async function openPglite(dataDir?: string, onQuery?: (sql: string) => void): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, { parsers: Object.fromEntries(AS_TEXT.map((t) => [t, asText])) });
+  const client = new PGlite(dataDir);
   await client.waitReady;
+  // Once started: PGlite then sets up a parser per array type, which would parse these arrays.
+  for (const type of AS_TEXT) client.parsers[type] = asText;
   const db = drizzlePglite(sharedParsers(client), { schema, logger: queryLogger(onQuery) }) as unknown as Db;
   return {
     db,

@@ -33,7 +33,6 @@ export function createBatchPolling(deps: {
     // One process per turn: the turn is kept while the seller may still be answering.
     if (!(await checks.takeBatchTurn(provider.name, at, later(at, deps.checkLeaseMs)))) return 0;
     let waitMs = checkEveryMs(providers, provider.name);
-    let news = 0;
     try {
       if (!(await checks.anyDue(provider.name, at))) return 0;
       let list: ActiveActivation[];
@@ -51,15 +50,15 @@ export function createBatchPolling(deps: {
       const answers = new Map(
         list.filter((a) => a.status.state !== 'waiting').map((a) => [a.upstreamId, a.status]),
       );
-      for (const check of await checks.dueAmong(provider.name, [...answers.keys()], at)) {
-        news++;
+      const news = await checks.dueAmong(provider.name, [...answers.keys()], at);
+      for (const check of news) {
         try {
           await deps.record(check.id, check.resend_count, answers.get(check.upstream_id)!);
         } catch (err) {
           deps.warn(err, 'activation check failed', { activation: check.id });
         }
       }
-      return news;
+      return news.length;
     } finally {
       await checks.nextBatchTurn(provider.name, later(at, waitMs));
     }
