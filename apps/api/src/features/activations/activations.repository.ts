@@ -166,7 +166,14 @@ export function createActivationsRepository(db: Executor) {
       const [row] = await tx
         .insert(activations)
         .values({
-          ...{ id, userId, productId, serviceCode, countryCode, currency, price, idempotencyKey },
+          id,
+          userId,
+          productId,
+          serviceCode,
+          countryCode,
+          currency,
+          price,
+          idempotencyKey,
           status: 'pending',
           createdAt: at,
           updatedAt: at,
@@ -186,7 +193,7 @@ export function createActivationsRepository(db: Executor) {
       return row?.id ?? null;
     },
 
-    /** The purchase a customer made with this idempotency key, if any: asked before every purchase. */
+    /** The purchase a customer made with this idempotency key, if any: asked when a purchase stops short. */
     async findByKey(userId: string, idempotencyKey: string) {
       const [row] = await findByKeyPrepared.execute({ userId, idempotencyKey });
       return row ?? null;
@@ -219,7 +226,12 @@ export function createActivationsRepository(db: Executor) {
       const [row] = await db
         .update(activations)
         .set({
-          ...{ provider, upstreamId, phoneNumber, assignedAt, expiresAt, nextCheckAt },
+          provider,
+          upstreamId,
+          phoneNumber,
+          assignedAt,
+          expiresAt,
+          nextCheckAt,
           status: 'waiting_sms',
           updatedAt: assignedAt,
         })

@@ -147,7 +147,8 @@ export function createSmsTracking(
         const status = await ask(claim);
         if (status?.state !== 'waiting') return await record(claim.id, claim.resend_count, status);
         const every = checkEveryMs(providers, claim.provider);
-        waiting.set(every, [...(waiting.get(every) ?? []), claim.id]);
+        if (!waiting.has(every)) waiting.set(every, []);
+        waiting.get(every)!.push(claim.id);
       } catch (err) {
         // One bad row must not stop the batch; its lease runs out and it is checked again.
         warn(err, 'activation check failed', { activation: claim.id });
