@@ -64,6 +64,35 @@ describe.runIf(process.env.DATABASE_URL)('a PostgreSQL connection cut while in u
       await small.close();
     }
   });
+
+  it('keeps the connections a burst opened for the idle time it is given, then closes them', async () => {
+    const backends = async (name: string) => {
+      const { rows } = await admin.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [name],
+      );
+      return rows[0].n as number;
+    };
+    const open = (name: string, idleMs: number) =>
+      openDatabase({
+        databaseUrl: `${database.url}${database.url!.includes('?') ? '&' : '?'}application_name=${name}`,
+        pool: { size: 3, waitMs: 5_000, idleMs },
+      });
+    const kept = await open('idle_kept', 60_000);
+    const closed = await open('idle_closed', 1_000);
+    try {
+      // Three statements at once: a burst that needs three connections in each pool.
+      const burst = (db: typeof kept.db) =>
+        Promise.all([1, 2, 3].map(() => queryRows(db, sql`SELECT pg_sleep(0.2)`)));
+      await Promise.all([burst(kept.db), burst(closed.db)]);
+      expect([await backends('idle_kept'), await backends('idle_closed')]).toEqual([3, 3]);
+      await new Promise((r) => setTimeout(r, 1_600));
+      expect([await backends('idle_kept'), await backends('idle_closed')]).toEqual([3, 0]);
+    } finally {
+      await kept.close();
+      await closed.close();
+    }
+  });
 });
 
 describe('what either database answers', () => {

@@ -31,8 +31,11 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
-  /** PostgreSQL: connections per process, and how long a query waits for one before the request is a 503. */
-  pool?: { size: number; waitMs: number };
+  /**
+   * PostgreSQL: connections per process, how long a query waits for one before the request is a 503, and
+   * how long a connection may sit idle before it is closed (node-postgres's 10 s when not given).
+   */
+  pool?: { size: number; waitMs: number; idleMs?: number };
   /** Told every statement the application sends through `db` (tests count what a request costs). */
   onQuery?: (sql: string) => void;
 }
@@ -115,11 +118,18 @@ async function openPglite(dataDir?: string, onQuery?: (sql: string) => void): Pr
 
 async function openPostgres(
   url: string,
-  { size, waitMs }: { size: number; waitMs: number },
+  { size, waitMs, idleMs }: NonNullable<DatabaseOptions['pool']>,
   onQuery?: (sql: string) => void,
 ): Promise<Database> {
   // A burst beyond the pool queues for a connection; past `waitMs` the request answers 503 (db/sql.ts).
-  const pool = new pg.Pool({ connectionString: url, max: size, connectionTimeoutMillis: waitMs });
+  // The connections a burst opened stay for `idleMs`, with the statements each has prepared: closing
+  // them seconds later costs PostgreSQL a backend's exit, and the next burst new backends and plans.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: waitMs,
+    ...(idleMs === undefined ? {} : { idleTimeoutMillis: idleMs }),
+  });
   // A connection that loses its server (a restart, a failover, pg_terminate_backend) must not crash the
   // process: an idle one is reported on the pool, one checked out for a query or a transaction on the
   // client itself. The query in flight fails (the request gets its error) and the pool opens a new one.
