@@ -12,6 +12,7 @@ import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
 import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
 import { type InboundSmsSettings, inboundSmsRoutes } from './inbound.routes.ts';
+import { createStaffOrdersRepository } from './staff-orders.repository.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
@@ -51,7 +52,11 @@ export function createActivationsModule(deps: {
     onSmsReceived: deps.onSmsReceived,
     events: deps.events,
   });
-  const staffOrders = createStaffOrdersService({ repository, activations: service, now });
+  const staffOrders = createStaffOrdersService({
+    repository: createStaffOrdersRepository(db),
+    activations: service,
+    now,
+  });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(activationsRoutes, { activations: service });

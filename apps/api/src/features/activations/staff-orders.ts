@@ -2,9 +2,9 @@ import type { AdminOrder, AdminOrdersQuery, AdminOrdersSummary } from '@numero/c
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/lang.ts';
-import type { ActivationsRepository, OrderFilter, StaffOrderRow } from './activations.repository.ts';
 import type { ActivationsService } from './activations.service.ts';
 import { ordersCsv } from './orders-csv.ts';
+import type { OrderFilter, StaffOrderRow, StaffOrdersRepository } from './staff-orders.repository.ts';
 
 /** The export reads in pages of this size and stops at EXPORT_MAX_ROWS (a spreadsheet's worth). */
 const EXPORT_PAGE = 1_000;
@@ -41,7 +41,7 @@ function toAdminOrder(r: StaffOrderRow, lang: Lang): AdminOrder {
 
 /** Staff view of every customer's activations: list, summary, CSV export, cancel with refund, finish. */
 export function createStaffOrdersService(deps: {
-  repository: ActivationsRepository;
+  repository: StaffOrdersRepository;
   activations: Pick<ActivationsService, 'adminCancel' | 'adminFinish'>;
   now: () => Date;
 }) {
