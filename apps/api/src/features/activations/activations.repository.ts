@@ -86,10 +86,11 @@ export function createActivationsRepository(db: Executor) {
 
   return {
     /**
-     * A new purchase, pending; null when this user already used the idempotency key (the caller finds that
+     * A new purchase, pending; false when this user already used the idempotency key (the caller finds that
      * activation instead). A named statement: its columns are always these, whatever the caller passes.
+     * Only the id comes back: the purchase answers with the row its number is assigned in.
      */
-    async insertPending(p: PendingPurchase, tx: Tx): Promise<ActivationRow | null> {
+    async insertPending(p: PendingPurchase, tx: Tx): Promise<boolean> {
       const { id, userId, productId, serviceCode, countryCode, currency, price, idempotencyKey, at } = p;
       const [row] = await tx
         .insert(activations)
@@ -107,10 +108,10 @@ export function createActivationsRepository(db: Executor) {
           updatedAt: at,
         })
         .onConflictDoNothing({ target: [activations.userId, activations.idempotencyKey] })
-        .returning()
+        .returning({ id: activations.id })
         .prepare('activation_insert_pending')
         .execute();
-      return row ?? null;
+      return row !== undefined;
     },
 
     async findIdByPublicId(userId: string, publicId: number): Promise<string | null> {

@@ -117,7 +117,7 @@ export function createPurchase(
     const createdAt = now();
     // One transaction: the money leaves the wallet if and only if the activation exists.
     const created = await db.transaction(async (tx) => {
-      const row = await repository.insertPending(
+      const inserted = await repository.insertPending(
         {
           id,
           userId,
@@ -131,7 +131,7 @@ export function createPurchase(
         },
         tx,
       );
-      if (!row) return null;
+      if (!inserted) return false;
       // Last: the transfer locks escrow, which every purchase updates, until the commit.
       await ledger.transfer(tx, {
         idempotencyKey: `activation:${id}:purchase`,
@@ -142,7 +142,7 @@ export function createPurchase(
         reference: ledgerReference(id),
         legs: flows.purchase(userId, price),
       });
-      return row;
+      return true;
     });
     if (!created) {
       // The same key raced in from a concurrent request, which won: answer with its activation.
