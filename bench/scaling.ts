@@ -35,17 +35,17 @@ async function warmUp(servers: Running[], cookie: string, settings: Settings) {
  * load weighs on both sides alike.
  */
 async function measureRound(
-  [a, b]: Running[],
+  [a, b]: [Running, Running],
   cookie: string,
   settings: Settings,
   round: number,
   into: Pair,
 ) {
   const single = async () =>
-    into.one.push((await loadGet(a!.url + PATH, cookie, settings.connections * 2, settings.durationS)).rps);
+    into.one.push((await loadGet(a.url + PATH, cookie, settings.connections * 2, settings.durationS)).rps);
   const both = async () => {
     const pair: Load[] = await Promise.all(
-      [a!, b!].map((s) => loadGet(s.url + PATH, cookie, settings.connections, settings.durationS)),
+      [a, b].map((s) => loadGet(s.url + PATH, cookie, settings.connections, settings.durationS)),
     );
     into.two.push(pair[0]!.rps + pair[1]!.rps);
   };
@@ -68,7 +68,7 @@ export async function measureScaling(database: BenchDatabase, settings: Settings
   const store: Pair = { one: [], two: [] };
   const ceiling: Pair = { one: [], two: [] };
   try {
-    const cookie = await signUpCustomer(stores[0]!.url);
+    const cookie = await signUpCustomer(stores[0].url);
     await warmUp(stores, cookie, settings);
     await warmUp(ceilings, cookie, settings);
     for (let round = 1; round <= settings.rounds; round++) {

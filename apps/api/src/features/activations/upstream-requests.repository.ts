@@ -28,10 +28,10 @@ export function createUpstreamRequestsRepository(db: Executor) {
      * pending; false when it is not (the sweeper refunded it), and then nothing must be asked. The row
      * lock orders this against the sweeper: either it sees this record, or this sees its refund.
      */
-    async record(activationId: string, provider: string, at: Date, ex: Executor = db): Promise<boolean> {
+    async record(activationId: string, provider: string, at: Date): Promise<boolean> {
       // One statement, so one round trip: the lock is taken and the row written atomically.
       const [row] = await namedRows<{ pending: number }>(
-        ex,
+        db,
         'upstream_request_record',
         sql`WITH pending AS (
               SELECT id FROM activations WHERE id = ${activationId} AND status = 'pending' FOR UPDATE
