@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helpers.ts';
 import { openDatabase } from './client.ts';
-import { isDatabaseUnavailable, namedRows, queryRows } from './sql.ts';
+import { isDatabaseUnavailable, namedStatement, queryRows } from './sql.ts';
 
 // Connections cut under the store (a restart, a failover, an operator's pg_terminate_backend) only exist
 // on a PostgreSQL server; PGlite lives inside the process.
@@ -115,12 +115,16 @@ describe('what either database answers', () => {
       };
       expect(await read(database.db)).toMatchObject(expected);
       expect(await database.db.transaction((tx) => read(tx))).toMatchObject(expected);
-      const [named] = await namedRows<{ at: unknown }>(
-        database.db,
+      const named = namedStatement<{ at: unknown }>(
         'client_test_named',
-        sql`SELECT ${'2026-01-02T03:04:05Z'}::timestamptz AS at`,
+        sql`SELECT ${sql.placeholder('at')}::timestamptz AS at`,
       );
-      expect(named).toEqual({ at: '2026-01-02 03:04:05+00' });
+      expect(await named(database.db, { at: '2026-01-02T03:04:05Z' })).toEqual([
+        { at: '2026-01-02 03:04:05+00' },
+      ]);
+      expect(await database.db.transaction((tx) => named(tx, { at: '2027-01-02T03:04:05Z' }))).toEqual([
+        { at: '2027-01-02 03:04:05+00' },
+      ]);
     } finally {
       await database.close();
     }

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -11,19 +11,19 @@ export async function queryRows<T extends Record<string, unknown>>(db: Executor,
 const dialect = new PgDialect();
 
 /**
- * `queryRows` as a named statement: on PostgreSQL each connection parses and plans it once and then only
- * binds the values (PGlite ignores the name). For the hot paths' hand-written statements, inside a
- * transaction too, which Drizzle's own `prepare()` offers only for its query builder. The text behind a
- * name must never change: build `query` from a fixed template, values as parameters only.
+ * A named statement for a hot path, built once: on PostgreSQL each connection parses and plans it once and
+ * then only binds the values (PGlite ignores the name), and no call builds its text again. Runs on the
+ * database or inside a transaction, which Drizzle's own `prepare()` offers only on the executor it was
+ * built on. `query` is hand-written SQL or a query builder, its values `sql.placeholder(name)`, given at
+ * each run: the text behind the name cannot change. Rows come back as the driver returns them (column
+ * names, no mapping).
  */
-export async function namedRows<T extends Record<string, unknown>>(
-  ex: Executor,
-  name: string,
-  query: SQL,
-): Promise<T[]> {
-  const prepared = ex._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+export function namedStatement<T extends Record<string, unknown>>(name: string, query: SQLWrapper) {
+  const built = dialect.sqlToQuery(query.getSQL());
+  return async (ex: Executor, values: Record<string, unknown>): Promise<T[]> => {
+    const prepared = ex._.session.prepareQuery(built, undefined, name, false);
+    return ((await prepared.execute(values)) as { rows: T[] }).rows;
+  };
 }
 
 /** PostgreSQL's error code when a CHECK constraint fails (a wallet would go below zero, say). */

@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { activations, countries, services, smsMessages } from '../../db/schema/index.ts';
+import { namedStatement } from '../../db/sql.ts';
 
 export type ActivationRow = typeof activations.$inferSelect;
 export type NewActivation = typeof activations.$inferInsert;
@@ -77,6 +78,44 @@ export function createActivationsRepository(db: Executor) {
       ),
     )
     .prepare('activation_by_key');
+  const insertPendingStatement = namedStatement(
+    'activation_insert_pending',
+    db
+      .insert(activations)
+      .values({
+        id: sql.placeholder('id'),
+        userId: sql.placeholder('userId'),
+        productId: sql.placeholder('productId'),
+        serviceCode: sql.placeholder('serviceCode'),
+        countryCode: sql.placeholder('countryCode'),
+        currency: sql.placeholder('currency'),
+        price: sql.placeholder('price'),
+        idempotencyKey: sql.placeholder('idempotencyKey'),
+        status: 'pending',
+        createdAt: sql.placeholder('at'),
+        updatedAt: sql.placeholder('at'),
+      })
+      .onConflictDoNothing({ target: [activations.userId, activations.idempotencyKey] })
+      .returning({ id: activations.id }),
+  );
+  // `set` takes no placeholders of its own: each value is SQL around one, the times given as ISO text.
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const time = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+  const assignNumberPrepared = db
+    .update(activations)
+    .set({
+      provider: value('provider'),
+      upstreamId: value('upstreamId'),
+      phoneNumber: value('phoneNumber'),
+      assignedAt: time('assignedAt'),
+      expiresAt: time('expiresAt'),
+      nextCheckAt: time('nextCheckAt'),
+      status: 'waiting_sms',
+      updatedAt: time('assignedAt'),
+    })
+    .where(and(eq(activations.id, sql.placeholder('id')), eq(activations.status, 'pending')))
+    .returning()
+    .prepare('activation_assign_number');
   const view = (ex: Executor) =>
     ex
       .select(viewColumns)
@@ -91,27 +130,8 @@ export function createActivationsRepository(db: Executor) {
      * Only the id comes back: the purchase answers with the row its number is assigned in.
      */
     async insertPending(p: PendingPurchase, tx: Tx): Promise<boolean> {
-      const { id, userId, productId, serviceCode, countryCode, currency, price, idempotencyKey, at } = p;
-      const [row] = await tx
-        .insert(activations)
-        .values({
-          id,
-          userId,
-          productId,
-          serviceCode,
-          countryCode,
-          currency,
-          price,
-          idempotencyKey,
-          status: 'pending',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing({ target: [activations.userId, activations.idempotencyKey] })
-        .returning({ id: activations.id })
-        .prepare('activation_insert_pending')
-        .execute();
-      return row !== undefined;
+      const rows = await insertPendingStatement(tx, { ...p });
+      return rows.length > 0;
     },
 
     async findIdByPublicId(userId: string, publicId: number): Promise<string | null> {
@@ -151,23 +171,15 @@ export function createActivationsRepository(db: Executor) {
      * is, or null when it is pending no more. A named statement, of fixed columns.
      */
     async assignNumber(id: string, n: AssignedNumber) {
-      const { provider, upstreamId, phoneNumber, assignedAt, expiresAt, nextCheckAt } = n;
-      const [row] = await db
-        .update(activations)
-        .set({
-          provider,
-          upstreamId,
-          phoneNumber,
-          assignedAt,
-          expiresAt,
-          nextCheckAt,
-          status: 'waiting_sms',
-          updatedAt: assignedAt,
-        })
-        .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
-        .returning()
-        .prepare('activation_assign_number')
-        .execute();
+      const [row] = await assignNumberPrepared.execute({
+        id,
+        provider: n.provider,
+        upstreamId: n.upstreamId,
+        phoneNumber: n.phoneNumber,
+        assignedAt: n.assignedAt.toISOString(),
+        expiresAt: n.expiresAt.toISOString(),
+        nextCheckAt: n.nextCheckAt.toISOString(),
+      });
       return row ?? null;
     },
 

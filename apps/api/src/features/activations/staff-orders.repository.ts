@@ -69,8 +69,9 @@ function orderWhere(filter: OrderFilter): SQL | undefined {
 
 /** The staff's view of every customer's activations: the list with its filters, one order, the summary. */
 export function createStaffOrdersRepository(db: Executor) {
-  const staffOrdersView = (ex: Executor) =>
-    ex
+  // A new builder per query: Drizzle's builders change as they are refined.
+  const staffOrdersView = () =>
+    db
       .select(orderColumns)
       .from(activations)
       .innerJoin(users, eq(users.id, activations.userId))
@@ -81,7 +82,7 @@ export function createStaffOrdersRepository(db: Executor) {
     async listStaffOrders(filter: OrderFilter & { skip: number; limit: number }) {
       const where = orderWhere(filter);
       const [items, [total]] = await Promise.all([
-        staffOrdersView(db)
+        staffOrdersView()
           .where(where)
           .orderBy(desc(activations.createdAt), desc(activations.id))
           .offset(filter.skip)
@@ -96,7 +97,7 @@ export function createStaffOrdersRepository(db: Executor) {
     },
 
     async findStaffOrder(id: string) {
-      const [row] = await staffOrdersView(db).where(eq(activations.id, id));
+      const [row] = await staffOrdersView().where(eq(activations.id, id));
       return row ?? null;
     },
 

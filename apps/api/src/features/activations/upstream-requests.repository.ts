@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { namedRows, queryRows } from '../../db/sql.ts';
+import { namedStatement, queryRows } from '../../db/sql.ts';
 
 /** A seller asked for a number for a purchase that was then refunded as interrupted, claimed for release. */
 export interface ClaimedRelease {
@@ -20,6 +20,18 @@ export type ReleaseOutcome = 'cancelled' | 'none' | 'staff';
 
 const iso = (at: Date) => at.toISOString();
 
+const recordStatement = namedStatement<{ pending: number }>(
+  'upstream_request_record',
+  sql`WITH pending AS (
+        SELECT id FROM activations WHERE id = ${sql.placeholder('activationId')} AND status = 'pending' FOR UPDATE
+      ), asked AS (
+        INSERT INTO activation_upstream_requests (activation_id, provider, asked_at)
+        SELECT id, ${sql.placeholder('provider')}, ${sql.placeholder('at')}::timestamptz FROM pending
+        ON CONFLICT (activation_id, provider) DO NOTHING
+      )
+      SELECT count(*)::int AS pending FROM pending`,
+);
+
 /** The sellers each purchase asked (activation_upstream_requests): part of the activation aggregate. */
 export function createUpstreamRequestsRepository(db: Executor) {
   return {
@@ -30,18 +42,7 @@ export function createUpstreamRequestsRepository(db: Executor) {
      */
     async record(activationId: string, provider: string, at: Date): Promise<boolean> {
       // One statement, so one round trip: the lock is taken and the row written atomically.
-      const [row] = await namedRows<{ pending: number }>(
-        db,
-        'upstream_request_record',
-        sql`WITH pending AS (
-              SELECT id FROM activations WHERE id = ${activationId} AND status = 'pending' FOR UPDATE
-            ), asked AS (
-              INSERT INTO activation_upstream_requests (activation_id, provider, asked_at)
-              SELECT id, ${provider}, ${iso(at)}::timestamptz FROM pending
-              ON CONFLICT (activation_id, provider) DO NOTHING
-            )
-            SELECT count(*)::int AS pending FROM pending`,
-      );
+      const [row] = await recordStatement(db, { activationId, provider, at: iso(at) });
       return Number(row?.pending) > 0;
     },
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../../db/schema/index.ts';
-import { namedRows, queryRows } from '../../db/sql.ts';
+import { namedStatement, queryRows } from '../../db/sql.ts';
 
 export type Currency = 'BRL' | 'USD';
 export type AccountKind = 'wallet' | 'escrow' | 'revenue' | 'external_in' | 'staff_adjustments';
@@ -33,6 +33,35 @@ export interface NewTransfer {
 
 /** Account ids this process knows, at most this many (then it starts again, reading them as needed). */
 const REMEMBERED_ACCOUNTS = 100_000;
+
+const openTransferStatement = namedStatement<{ transfer_id: number | string | null; applied: boolean }>(
+  'ledger_open_transfer',
+  sql`WITH t AS (
+        INSERT INTO ledger_transfers (idempotency_key, kind, currency, amount, user_id, description, reference)
+        VALUES (${sql.placeholder('idempotencyKey')}, ${sql.placeholder('kind')}, ${sql.placeholder('currency')},
+          ${sql.placeholder('amount')}, ${sql.placeholder('userId')}, ${sql.placeholder('description')},
+          ${sql.placeholder('reference')})
+        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+      ), account AS (
+        UPDATE ledger_accounts SET balance = balance + ${sql.placeholder('entryAmount')}
+        WHERE id = ${sql.placeholder('accountId')} AND EXISTS (SELECT 1 FROM t) RETURNING id, balance
+      ), entry AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
+        SELECT t.id, account.id, ${sql.placeholder('entryAmount')}, account.balance FROM t, account RETURNING id
+      )
+      SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM entry) AS applied`,
+);
+
+const applyEntryStatement = namedStatement(
+  'ledger_apply_entry',
+  sql`WITH account AS (
+        UPDATE ledger_accounts SET balance = balance + ${sql.placeholder('amount')}
+        WHERE id = ${sql.placeholder('accountId')} RETURNING id, balance
+      )
+      INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
+      SELECT ${sql.placeholder('transferId')}, id, ${sql.placeholder('amount')}, balance FROM account
+      RETURNING id`,
+);
 
 export function createLedgerRepository(db: Executor) {
   const remembered = new Map<string, number>();
@@ -135,22 +164,8 @@ export function createLedgerRepository(db: Executor) {
      * exists already (nothing moves: the caller's work was done before).
      */
     async openTransfer(t: NewTransfer, first: { accountId: number; amount: number }, ex: Executor) {
-      const [row] = await namedRows<{ transfer_id: number | string | null; applied: boolean }>(
-        ex,
-        'ledger_open_transfer',
-        sql`WITH t AS (
-              INSERT INTO ledger_transfers (idempotency_key, kind, currency, amount, user_id, description, reference)
-              VALUES (${t.idempotencyKey}, ${t.kind}, ${t.currency}, ${t.amount}, ${t.userId}, ${t.description}, ${t.reference})
-              ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-            ), account AS (
-              UPDATE ledger_accounts SET balance = balance + ${first.amount}
-              WHERE id = ${first.accountId} AND EXISTS (SELECT 1 FROM t) RETURNING id, balance
-            ), entry AS (
-              INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
-              SELECT t.id, account.id, ${first.amount}, account.balance FROM t, account RETURNING id
-            )
-            SELECT (SELECT id FROM t) AS transfer_id, EXISTS (SELECT 1 FROM entry) AS applied`,
-      );
+      const entry = { accountId: first.accountId, entryAmount: first.amount };
+      const [row] = await openTransferStatement(ex, { ...t, ...entry });
       if (row?.transfer_id == null) return null;
       if (!row.applied) throw new Error(`ledger account ${first.accountId} not found`);
       return Number(row.transfer_id);
@@ -161,16 +176,7 @@ export function createLedgerRepository(db: Executor) {
      * overdraft.
      */
     async applyEntry(transferId: number, accountId: number, amount: number, ex: Executor) {
-      const rows = await namedRows(
-        ex,
-        'ledger_apply_entry',
-        sql`WITH account AS (
-              UPDATE ledger_accounts SET balance = balance + ${amount} WHERE id = ${accountId} RETURNING id, balance
-            )
-            INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after)
-            SELECT ${transferId}, id, ${amount}, balance FROM account
-            RETURNING id`,
-      );
+      const rows = await applyEntryStatement(ex, { transferId, accountId, amount });
       if (rows.length !== 1) throw new Error(`ledger account ${accountId} not found`);
     },
 
