@@ -64,7 +64,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderPage = () =>
+// The app's admin guard shows the page once the session is known; rendered bare, the test waits
+// for it itself (the rule's save button appears only to a signed-in admin).
+const renderPage = async () => {
   renderRoutes(
     [
       {
@@ -78,10 +80,12 @@ const renderPage = () =>
     ],
     '/admin/products/pricing',
   );
+  await screen.findByRole('button', { name: 'Salvar como regra' });
+};
 
 describe('/admin/products/pricing forms', () => {
   it('refuses a markup or a floor the contract refuses, then previews and saves the rule', async () => {
-    renderPage();
+    await renderPage();
     const form = await screen.findByRole('form', { name: 'Regras de preço' });
     fireEvent.change(within(form).getByLabelText('Margem (%)'), { target: { value: '1000,5' } });
     fireEvent.change(within(form).getByLabelText('Preço mínimo'), { target: { value: '5,999' } });
@@ -119,7 +123,7 @@ describe('/admin/products/pricing forms', () => {
   });
 
   it('saves a product’s costs only when every one typed is a price', async () => {
-    renderPage();
+    await renderPage();
     fireEvent.change(await screen.findByLabelText('SKU do produto'), { target: { value: 'ds-ph' } });
     fireEvent.click(screen.getByRole('button', { name: 'Abrir custos' }));
     const costs = await screen.findByTestId('costs-editor');
