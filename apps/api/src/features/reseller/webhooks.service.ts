@@ -1,6 +1,6 @@
 import type { WebhookDeliveriesPage, WebhookPayload } from '@numero/contract/reseller';
 import type { Tx } from '../../db/client.ts';
-import { forEachLimited } from '../../lib/for-each-limited.ts';
+import { forEachLimited, whileFull } from '../../lib/for-each-limited.ts';
 import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -36,6 +36,44 @@ export function createWebhooksService(deps: {
 }) {
   const { repository, policy, now } = deps;
 
+  /** Claims up to a batch of the attempts due by `dueBy` and makes them; returns how many were made. */
+  async function deliverBatch(dueBy: Date): Promise<number> {
+    const at = now();
+    const claimed = await repository.claimDue(dueBy, new Date(at.getTime() + LEASE_MS), BATCH);
+    await forEachLimited(claimed, CONCURRENCY, async (d) => {
+      const attempts = d.attempts + 1;
+      const result =
+        d.url && d.secret
+          ? await sendWebhook({ id: d.id, url: d.url, secret: d.secret, payload: d.payload }, policy, at)
+          : ({ ok: false, status: null, error: 'no webhook on the key' } as const);
+      if (result.ok) {
+        await repository.recordAttempt(d.id, {
+          status: 'delivered',
+          attempts,
+          nextAttemptAt: at,
+          lastUrl: d.url,
+          lastStatusCode: result.status,
+          lastError: null,
+          deliveredAt: now(),
+        });
+        return;
+      }
+      // A key revoked or without a webhook now: nobody is listening, so the event is given up at once.
+      const delay = d.url && d.secret ? RETRY_DELAYS_MS[attempts - 1] : undefined;
+      deps.log?.warn({ delivery: d.id, attempts, error: result.error }, 'webhook delivery failed');
+      await repository.recordAttempt(d.id, {
+        status: delay === undefined ? 'failed' : 'pending',
+        attempts,
+        nextAttemptAt: new Date(at.getTime() + (delay ?? 0)),
+        lastUrl: d.url,
+        lastStatusCode: result.status,
+        lastError: result.error,
+        deliveredAt: null,
+      });
+    });
+    return claimed.length;
+  }
+
   return {
     rememberKey: repository.rememberKey,
 
@@ -64,42 +102,10 @@ export function createWebhooksService(deps: {
       );
     },
 
-    /** Makes every due attempt; returns how many were made. */
-    async deliverDue(): Promise<number> {
-      const at = now();
-      const claimed = await repository.claimDue(at, new Date(at.getTime() + LEASE_MS), BATCH);
-      await forEachLimited(claimed, CONCURRENCY, async (d) => {
-        const attempts = d.attempts + 1;
-        const result =
-          d.url && d.secret
-            ? await sendWebhook({ id: d.id, url: d.url, secret: d.secret, payload: d.payload }, policy, at)
-            : ({ ok: false, status: null, error: 'no webhook on the key' } as const);
-        if (result.ok) {
-          await repository.recordAttempt(d.id, {
-            status: 'delivered',
-            attempts,
-            nextAttemptAt: at,
-            lastUrl: d.url,
-            lastStatusCode: result.status,
-            lastError: null,
-            deliveredAt: now(),
-          });
-          return;
-        }
-        // A key revoked or without a webhook now: nobody is listening, so the event is given up at once.
-        const delay = d.url && d.secret ? RETRY_DELAYS_MS[attempts - 1] : undefined;
-        deps.log?.warn({ delivery: d.id, attempts, error: result.error }, 'webhook delivery failed');
-        await repository.recordAttempt(d.id, {
-          status: delay === undefined ? 'failed' : 'pending',
-          attempts,
-          nextAttemptAt: new Date(at.getTime() + (delay ?? 0)),
-          lastUrl: d.url,
-          lastStatusCode: result.status,
-          lastError: result.error,
-          deliveredAt: null,
-        });
-      });
-      return claimed.length;
+    /** Makes every attempt due when the run began, a batch at a time; returns how many were made. */
+    deliverDue(): Promise<number> {
+      const dueBy = now();
+      return whileFull(BATCH, () => deliverBatch(dueBy));
     },
 
     /** The delivery log of one key, for its owner (ownership is checked by the caller). */

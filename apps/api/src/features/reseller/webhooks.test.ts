@@ -225,6 +225,30 @@ describe('webhooks to resellers when an SMS arrives', async () => {
     expect((await deliveries(r, keyId)).items).toEqual([]);
   });
 
+  it('delivers every event due in one run, more than a batch of them', async () => {
+    hook.seen.length = 0;
+    const r = await bed.reseller();
+    const { id: keyId } = await setWebhook(bed, r, hook.url);
+    await r.call('getNumber', { service: 'wa', country: '73' });
+    await bed.smsArrives();
+    expect(hook.seen).toHaveLength(1);
+    // A receiver back after an outage: 119 more events of this key are due at once.
+    const at = bed.clock.now().toISOString();
+    await bed.database.db.execute(
+      sql`INSERT INTO webhook_deliveries
+            (api_key_id, activation_id, sms_attempt, payload, next_attempt_at, created_at)
+          SELECT d.api_key_id, d.activation_id, 1000 + g, d.payload, ${at}::timestamptz, ${at}::timestamptz
+          FROM webhook_deliveries d, generate_series(1, 119) g
+          WHERE d.id = ${(await deliveries(r, keyId)).items[0].id}::uuid`,
+    );
+    await bed.app.scheduler.runOnce();
+    expect(hook.seen).toHaveLength(120);
+    expect(new Set(hook.seen.map((s) => s.headers[WEBHOOK_EVENT_ID_HEADER.toLowerCase()])).size).toBe(120);
+    const log = await deliveries(r, keyId);
+    expect(log.total).toBe(120);
+    expect(log.items.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+  });
+
   it('leaves the books balanced', async () => {
     expect(await bed.ledger.verify()).toEqual([]);
   });
