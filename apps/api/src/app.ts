@@ -230,8 +230,10 @@ export async function buildApp(deps: AppDeps) {
   for (const module of modules) await module.routes(app);
   const tasks = modules.flatMap((m) => m.tasks);
 
-  const scheduler = createScheduler(tasks, (task, err) =>
-    app.log.error({ err, task }, 'background task failed'),
+  const scheduler = createScheduler(
+    tasks,
+    (task, err) => app.log.error({ err, task }, 'background task failed'),
+    (channel, handler) => bus.subscribe(channel, handler),
   );
   if (config.runJobs) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());

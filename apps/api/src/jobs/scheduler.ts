@@ -7,6 +7,11 @@ export interface PeriodicTask {
   name: string;
   intervalMs: number;
   run: () => Promise<unknown>;
+  /**
+   * A channel of the event bus on which the database announces new work for this task: a message runs
+   * it at once instead of at its next tick (the interval stays, for work that falls due by time alone).
+   */
+  wakeOn?: string;
 }
 
 export interface Scheduler {
@@ -16,45 +21,77 @@ export interface Scheduler {
   runOnce(): Promise<void>;
 }
 
+/** How the scheduler hears a task's channel: the event bus's subscribe. */
+export type Subscribe = (channel: string, handler: () => void) => Promise<() => Promise<void>>;
+
+interface TaskState {
+  timer?: NodeJS.Timeout;
+  running?: Promise<void>;
+  /** Woken while running: it runs once more as soon as this run ends. */
+  again: boolean;
+}
+
 export function createScheduler(
   tasks: PeriodicTask[],
   onError: (task: string, err: unknown) => void,
+  subscribe?: Subscribe,
 ): Scheduler {
-  const timers = new Map<string, NodeJS.Timeout>();
-  const running = new Set<Promise<unknown>>();
+  const states = new Map<PeriodicTask, TaskState>(tasks.map((t) => [t, { again: false }]));
+  const subscriptions: Promise<(() => Promise<void>) | null>[] = [];
   let stopped = true;
 
-  const runTask = async (task: PeriodicTask) => {
-    const p = task.run().catch((err) => onError(task.name, err));
-    running.add(p);
-    await p;
-    running.delete(p);
+  const runGuarded = (task: PeriodicTask) => task.run().catch((err) => onError(task.name, err));
+
+  // A task never overlaps itself: a wake-up during a run asks for one more run right after it, and the
+  // next tick is planned when the runs end.
+  const run = (task: PeriodicTask, state: TaskState) => {
+    clearTimeout(state.timer);
+    state.running = (async () => {
+      do {
+        state.again = false;
+        await runGuarded(task);
+      } while (state.again && !stopped);
+      state.running = undefined;
+      if (!stopped) plan(task, state);
+    })();
   };
 
-  const loop = (task: PeriodicTask) => {
-    // The next run is planned after this one ends, so a slow run never overlaps itself.
-    const timer = setTimeout(async () => {
-      await runTask(task);
-      if (!stopped) loop(task);
-    }, task.intervalMs);
-    timer.unref();
-    timers.set(task.name, timer);
+  const plan = (task: PeriodicTask, state: TaskState) => {
+    state.timer = setTimeout(() => run(task, state), task.intervalMs);
+    state.timer.unref();
+  };
+
+  const wake = (task: PeriodicTask, state: TaskState) => {
+    if (stopped) return;
+    if (state.running) state.again = true;
+    else run(task, state);
   };
 
   return {
     start() {
       if (!stopped) return;
       stopped = false;
-      for (const t of tasks) loop(t);
+      for (const [task, state] of states) {
+        plan(task, state);
+        if (!task.wakeOn || !subscribe) continue;
+        subscriptions.push(
+          subscribe(task.wakeOn, () => wake(task, state)).catch((err) => {
+            // Without the channel the task still runs at its interval.
+            onError(task.name, err);
+            return null;
+          }),
+        );
+      }
     },
     async stop() {
       stopped = true;
-      for (const t of timers.values()) clearTimeout(t);
-      timers.clear();
-      await Promise.all(running);
+      for (const state of states.values()) clearTimeout(state.timer);
+      const unsubscribes = await Promise.all(subscriptions.splice(0));
+      await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe?.()));
+      await Promise.all([...states.values()].map((state) => state.running));
     },
     async runOnce() {
-      for (const t of tasks) await runTask(t);
+      for (const task of tasks) await runGuarded(task);
     },
   };
 }

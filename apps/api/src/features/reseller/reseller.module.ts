@@ -12,8 +12,10 @@ import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 import { createWebhooksService, type WebhooksService } from './webhooks.service.ts';
 
-/** How often each process looks for due webhook attempts; the rows say what is due. */
+/** How often each process looks for due webhook attempts (retries); the rows say what is due. */
 const WEBHOOK_TASK_INTERVAL_MS = 2_000;
+/** Where the database announces a new webhook, at the commit of its SMS (migration 0025). */
+export const WEBHOOKS_DUE_CHANNEL = 'numero_webhooks_due';
 
 /**
  * Webhooks to resellers, built before the activations (which call them when an SMS is recorded) and
@@ -52,7 +54,14 @@ export function createResellerModule(deps: {
       await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });
       await app.register(webhookDeliveriesRoutes, { apiKeys, webhooks });
     },
-    tasks: [{ name: 'reseller:webhooks', intervalMs: WEBHOOK_TASK_INTERVAL_MS, run: webhooks.deliverDue }],
+    tasks: [
+      {
+        name: 'reseller:webhooks',
+        intervalMs: WEBHOOK_TASK_INTERVAL_MS,
+        run: webhooks.deliverDue,
+        wakeOn: WEBHOOKS_DUE_CHANNEL,
+      },
+    ],
   };
   return module;
 }

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@numero/contract/reseller';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../db/event-bus.ts';
 import { queryRows } from '../../db/sql.ts';
 import { TEST_ORIGIN } from '../../test/helpers.ts';
 import { type ConformanceBed, conformanceBed, type Reseller } from '../../test/reseller-conformance.ts';
+import { WEBHOOKS_DUE_CHANNEL } from './reseller.module.ts';
 import { RETRY_DELAYS_MS } from './webhooks.service.ts';
 
 /** A customer's receiver on loopback: records every POST and answers what the test says. */
@@ -247,6 +249,23 @@ describe('webhooks to resellers when an SMS arrives', async () => {
     const log = await deliveries(r, keyId);
     expect(log.total).toBe(120);
     expect(log.items.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+  });
+
+  it('announces a new webhook at the commit of its SMS, so a process delivers it without waiting for its tick', async () => {
+    const bus = createEventBus(bed.database);
+    const heard: string[] = [];
+    const unsubscribe = await bus.subscribe(WEBHOOKS_DUE_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const r = await bed.reseller();
+      await setWebhook(bed, r, hook.url);
+      await r.call('getNumber', { service: 'wa', country: '73' });
+      expect(heard).toEqual([]);
+      await bed.smsArrives();
+      await expect.poll(() => heard.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await unsubscribe();
+      await bus.close();
+    }
   });
 
   it('leaves the books balanced', async () => {
