@@ -33,6 +33,25 @@ test('the landing sends its small script only, not the app or its preloads', asy
 test.describe('before the app has loaded', () => {
   test.beforeEach(async ({ page }) => withConsentGiven(page));
 
+  test('a visitor who scrolled away from the section in the address stays where they are when the app is up', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const release = await holdTheApp(page);
+    await page.goto('/#how-it-works');
+    const howTitle = page.getByRole('heading', { level: 2, name: 'Como funciona' });
+    await expect(howTitle).toBeInViewport();
+    await page.evaluate('window.scrollTo({ top: 0, behavior: "instant" })');
+    const heroTitle = page.getByRole('heading', { level: 1 });
+    await expect(heroTitle).toBeInViewport();
+
+    release();
+    await header(page).getByRole('button', { name: 'Idioma: Português (BRL)' }).focus();
+    await appIsUp(page);
+    await expect(heroTitle).toBeInViewport();
+    await expect(howTitle).not.toBeInViewport();
+  });
+
   test('the mobile menu pressed at once opens when the app is up', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const release = await holdTheApp(page);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
@@ -22,15 +22,18 @@ export function LandingPage() {
   }, [t, i18n.resolvedLanguage]);
 
   // Arriving from another page with a section in the address (the header's links): show that section.
+  // Not when the app renders over the page as sent (still detached, see start-app.tsx): the browser
+  // has shown the section already, and the visitor may have moved on since.
   const { hash } = useLocation();
+  const page = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival; later fragments scroll natively
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
-    if (id) document.getElementById(id)?.scrollIntoView();
+    if (id && page.current?.isConnected) document.getElementById(id)?.scrollIntoView();
   }, []);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div ref={page} className="flex min-h-screen flex-col">
       <SiteHeader>
         {user ? (
           <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
