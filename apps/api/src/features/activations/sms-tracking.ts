@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { forEachLimited, whileFull } from '../../lib/for-each-limited.ts';
+import { forEachLimited } from '../../lib/for-each-limited.ts';
 import { providerByName } from '../../providers/numbers/failover.ts';
 import type { UpstreamStatus } from '../../providers/numbers/number-provider.ts';
 import type { ActivationRow, ClaimedCheck } from './activations.repository.ts';
@@ -134,8 +134,17 @@ export function createSmsTracking(
 
   const batches = createBatchPolling({ providers, checks, now, warn, record, checkLeaseMs });
 
-  /** Asks upstream about one claimed batch, then plans again together those still waiting. */
-  async function checkClaimed(claimed: ClaimedCheck[], at: Date, leaseUntil: Date) {
+  /**
+   * Asks upstream about the activations whose check is due, oldest first, one batch per run; returns how
+   * many were checked. Past ~50 due a second in a process, each is asked less often than its pace, all
+   * alike. Working through every due batch in one run was tried and measured (decision 0012): it kept
+   * the pace but took the embedded database's purchases from 0.78 to 0.69 of their ceiling.
+   */
+  async function checkDue(): Promise<number> {
+    const at = now();
+    const inBatches = batched.length > 0 ? await batches.pollDue() : 0;
+    const leaseUntil = later(at, checkLeaseMs);
+    const claimed = await checks.claimDue(at, leaseUntil, BATCH, oneByOne);
     // An activation still waiting needs no lock: those are planned again together, per seller's pace.
     const waiting = new Map<number, string[]>();
     await forEachLimited(claimed, UPSTREAM_CONCURRENCY, async (claim) => {
@@ -151,25 +160,7 @@ export function createSmsTracking(
       }
     });
     for (const [every, ids] of waiting) await checks.checkAgainAt(ids, leaseUntil, later(at, every));
-  }
-
-  /**
-   * Asks upstream about every activation whose check was due when the run began, a batch at a time
-   * while batches come back full, so the pace the schedule promises holds however many numbers wait
-   * (a run that stopped at one batch checked at most ~50 a second). Checks planned during the run are
-   * left to the next one. Returns how many were checked.
-   */
-  async function checkDue(): Promise<number> {
-    const dueBy = now();
-    const inBatches = batched.length > 0 ? await batches.pollDue() : 0;
-    const oneAtATime = await whileFull(BATCH, async () => {
-      const at = now();
-      const leaseUntil = later(at, checkLeaseMs);
-      const claimed = await checks.claimDue(dueBy, leaseUntil, BATCH, oneByOne);
-      await checkClaimed(claimed, at, leaseUntil);
-      return claimed.length;
-    });
-    return inBatches + oneAtATime;
+    return inBatches + claimed.length;
   }
 
   /**
