@@ -93,7 +93,6 @@ const app = await startApi(pageUrl);
 
 const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
 const wa = await productId(database, 'WA-BR');
-const headers = { origin: pageUrl };
 
 /** A customer with money, signed in through the API at `base`; returns the session cookie. */
 async function newCustomer(purchases: number, base = pageUrl): Promise<string> {
@@ -140,7 +139,7 @@ for (let i = 0; i < PURCHASES; i++) {
   }
   const res = await fetch(`${pageUrl}/api/v1/activations`, {
     method: 'POST',
-    headers: { ...headers, cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    headers: { origin: pageUrl, cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ product_id: wa.id, currency: 'BRL' }),
   });
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${await res.text()}`);

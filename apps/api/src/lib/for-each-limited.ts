@@ -10,17 +10,3 @@ export async function forEachLimited<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
-
-/**
- * Runs `round` (which claims at most `batch` due rows and works through them) again while it comes back
- * full, so a periodic task catches up with everything due instead of a batch per tick. `round` must only
- * claim rows due when the run began, so the run ends. Returns how many rows were worked through.
- */
-export async function whileFull(batch: number, round: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const done = await round();
-    total += done;
-    if (done < batch) return total;
-  }
-}

@@ -1,6 +1,6 @@
 import type { WebhookDeliveriesPage, WebhookPayload } from '@numero/contract/reseller';
 import type { Tx } from '../../db/client.ts';
-import { forEachLimited, whileFull } from '../../lib/for-each-limited.ts';
+import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -102,10 +102,19 @@ export function createWebhooksService(deps: {
       );
     },
 
-    /** Makes every attempt due when the run began, a batch at a time; returns how many were made. */
-    deliverDue(): Promise<number> {
+    /**
+     * Makes every attempt due when the run began, batch after batch while they come back full (those
+     * planned during the run wait for the next); returns how many were made.
+     */
+    async deliverDue(): Promise<number> {
       const dueBy = now();
-      return whileFull(BATCH, () => deliverBatch(dueBy));
+      let made = 0;
+      let batch: number;
+      do {
+        batch = await deliverBatch(dueBy);
+        made += batch;
+      } while (batch === BATCH);
+      return made;
     },
 
     /** The delivery log of one key, for its owner (ownership is checked by the caller). */
