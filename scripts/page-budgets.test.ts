@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,17 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
     );
     expect(lazy.length).toBeGreaterThan(0);
     for (const key of lazy) expect(dashboard).not.toContain(manifest[key].file);
+  });
+
+  it('asks Chromium to compile what the app runs at start as it arrives, and nothing opened later', () => {
+    const manifest = readManifest(dist);
+    const hinted = (file: string) =>
+      readFileSync(join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const start = initialFiles(manifest, [APP_ENTRY]).filter((file) => file !== manifest[APP_ENTRY].file);
+    expect(start.length).toBeGreaterThan(5);
+    expect(start.filter((file) => !hinted(file))).toEqual([]);
+    const later = ['src/features/admin/admin-page.tsx', 'src/app/routes/dashboard-page.tsx'];
+    expect(later.filter((key) => hinted(manifest[key].file))).toEqual([]);
   });
 
   it('counts a static import of a chunk into the page that needs it', () => {

@@ -58,7 +58,7 @@ try {
   ])) {
     const { html, title, description } = await renderPage(name, lang);
     const page = index
-      .replace(/<html lang="[^"]*">/, `<html lang="${htmlLang}">`)
+      .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
       .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(description)}$2`)
       .replace('<div id="root"></div>', `<div id="root">${html}</div>`);

@@ -1,8 +1,7 @@
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { MONEY_CURRENCIES, prepareMoneyFormat } from '../i18n/format.ts';
-import i18n, { i18nReady } from '../i18n/index.ts';
+import { i18nReady } from '../i18n/index.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -49,17 +48,11 @@ export async function startApp({ beforeRender }: { beforeRender?: () => void } =
   await i18nReady;
   const current = document.getElementById('root')!;
   const sent = current.hasChildNodes();
-  // Over a sent page, every step of the start is a task of its own (the texts, the router, the formatters, the root), so
+  // Over a sent page, every step of the start is a task of its own (the texts, the router, the root), so
   // none of them keeps the page from answering for long.
   const step = sent ? yieldToBrowser : () => Promise.resolve();
   await step();
   const router = createAppRouter();
-  // The first formatter for a locale loads its data, longer than a whole slice of React's render: the
-  // screens format money as they render, so each currency's formatter is built here, in a task of its own.
-  for (const currency of MONEY_CURRENCIES) {
-    await step();
-    prepareMoneyFormat(currency, i18n.language);
-  }
   await step();
   const container = sent ? Object.assign(document.createElement('div'), { id: 'root' }) : current;
   const root = createRoot(container);

@@ -10,35 +10,27 @@ export function currencyFor(lang: string): Currency {
   return lang.startsWith('en') ? 'USD' : 'BRL';
 }
 
-// Building an Intl formatter loads its locale's data, which costs far more than formatting: a screen
-// formats many amounts at once, so each formatter is built once per locale and currency (the first one
-// for a locale took 13–15 ms of the dashboard's first render on a desktop).
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Every currency an amount can be in (the contract's `Currency`, without importing zod here). */
-export const MONEY_CURRENCIES = ['BRL', 'USD'] as const satisfies readonly Currency[];
-
-function moneyFormat(currency: Currency, lang: string): Intl.NumberFormat {
-  const locale = localeFor(lang);
-  const key = `${locale} ${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  return format;
-}
-
-/** Builds a formatter ahead of the first screen that shows an amount, so its cost is not in that render. */
-export function prepareMoneyFormat(currency: Currency, lang: string): void {
-  moneyFormat(currency, lang);
-}
+// Amounts are written here rather than by Intl.NumberFormat: the first Intl number formatter a page
+// builds loads the whole of ICU's number formatting, 20–100 ms of the main thread in Chromium on this
+// project's test machine (once per page load, whatever the locale), while the app's two languages and
+// two currencies need only these rules. They match what Intl writes (format.test.ts compares them).
+const MONEY_STYLES = {
+  pt: { group: '.', decimal: ',', symbol: { BRL: 'R$\u00a0', USD: 'US$\u00a0' } },
+  en: { group: ',', decimal: '.', symbol: { BRL: 'R$', USD: '$' } },
+} as const satisfies Record<Lang, { group: string; decimal: string; symbol: Record<Currency, string> }>;
 
 /** Money arrives in integer cents; shown as cents / 100 with the language's conventions. */
 export function formatMoney(cents: number, currency: Currency, lang: Lang | string): string {
-  return moneyFormat(currency, lang).format(cents / 100);
+  const style = MONEY_STYLES[lang.startsWith('en') ? 'en' : 'pt'];
+  const abs = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, style.group);
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${cents < 0 ? '-' : ''}${style.symbol[currency]}${whole}${style.decimal}${fraction}`;
 }
+
+// A date formatter loads its locale's data when built, which costs far more than formatting: each is
+// built once per locale.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatDateTime(value: string | Date, lang: string): string {
   const d = new Date(value);
