@@ -22,8 +22,10 @@ function withLandingScripts(index) {
   const appScripts =
     /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
   if (!index.match(appScripts)) throw new Error('index.html has no module script to replace');
+  // Render-blocking (it is small and comes beside the stylesheet): the cookie banner it shows is then in
+  // the page's first paint, not a frame later.
   const tags = [
-    `<script type="module" crossorigin src="/${boot}"></script>`,
+    `<script type="module" crossorigin blocking="render" src="/${boot}"></script>`,
     ...imports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   return index.replace(appScripts, '').replace('</title>', `</title>\n    ${tags.join('\n    ')}`);

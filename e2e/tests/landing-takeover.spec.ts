@@ -30,6 +30,29 @@ test('the landing sends its small script only, not the app or its preloads', asy
   expect(register).toMatch(/<link rel="modulepreload"[^>]*start-app-/);
 });
 
+test.describe('on a phone', () => {
+  // Lighthouse's phone: a page painted at this size and density is presented well after its load event.
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+
+  test('the app is asked for only after the page as sent, its cookie banner included, is on screen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await appIsUp(page);
+    const { firstPaint, appRequested, bannerShown } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      appRequested: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/start-app-/.test(entry.name))?.startTime,
+      // The banner is shown by the page's script, which blocks rendering, so it is in that first paint.
+      bannerShown: document.querySelector('script[src*="landing-boot-"]')?.getAttribute('blocking'),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(appRequested).toBeGreaterThanOrEqual(firstPaint ?? Number.POSITIVE_INFINITY);
+    expect(bannerShown).toBe('render');
+  });
+});
+
 test.describe('before the app has loaded', () => {
   test.beforeEach(async ({ page }) => withConsentGiven(page));
 

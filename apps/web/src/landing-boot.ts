@@ -2,8 +2,8 @@
  * The only script of the pre-rendered pages (the landing `/`, the sign-in page `/login` and the
  * dashboard's shell `/dashboard`, written by scripts/prerender-landing.mjs). The page is readable and
  * its links work before any JavaScript; the app (React, the router, the texts) is fetched on the
- * visitor's first interaction or once the browser is idle after load, then renders the same page over
- * it. What the visitor typed is typed again into the twin fields of the app's page, a button pressed
+ * visitor's first interaction or once the page is on screen and the browser idle, then renders the same
+ * page over it. What the visitor typed is typed again into the twin fields of the app's page, a button pressed
  * before that is pressed again on its twin, and the focus moves to the twin of the element that had it,
  * so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit button's
  * press (Enter in a field presses it too) is replayed once the app is up.
@@ -173,5 +173,23 @@ addEventListener('submit', holdSubmit, true);
 for (const type of TRIGGERS) addEventListener(type, start, { capture: true, passive: true });
 const whenIdle = () =>
   'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 200);
-if (document.readyState === 'complete') whenIdle();
-else addEventListener('load', whenIdle, { once: true });
+
+/**
+ * Runs `then` once the page as sent (its cookie banner included: this script blocks rendering) has been
+ * shown on screen. Asked for earlier, the app's code would share a slow connection with the page's first
+ * paint and delay it. A frame callback is not enough: it can run before the previous frame is presented.
+ */
+function afterFirstPaint(then: () => void) {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) return then();
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+const whenLoaded = () => afterFirstPaint(whenIdle);
+if (document.readyState === 'complete') whenLoaded();
+else addEventListener('load', whenLoaded, { once: true });
