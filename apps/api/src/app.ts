@@ -35,7 +35,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
-import { createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { createMemoryRateLimiter, createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
@@ -98,9 +98,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The embedded database has one process: its limits are counted in that process's memory.
   const limiter = config.redis
     ? await connectRedisLimiter(app, config.redis, now)
-    : createRateLimiter(database.db, now);
+    : database.kind === 'pglite'
+      ? createMemoryRateLimiter(now)
+      : createRateLimiter(database.db, now);
 
   // Every module is built once, here, in dependency order; features get each other's services only
   // through these arguments.

@@ -3,7 +3,12 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema/index.ts';
 import { createClock, createTestApp } from '../test/helpers.ts';
-import { createRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit.ts';
+import {
+  createMemoryRateLimiter,
+  createRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './rate-limit.ts';
 
 /** The behaviour both stores of counters must show. */
 function behavesAsAFixedWindowLimiter(make: (now: () => Date) => Promise<RateLimiter>) {
@@ -73,6 +78,10 @@ describe('rate limits kept in PostgreSQL', async () => {
     const keys = (await database.db.select().from(rateLimits)).map((r) => r.key);
     expect(keys).not.toContain('k6');
   });
+});
+
+describe('rate limits kept in memory (the embedded database: one process)', () => {
+  behavesAsAFixedWindowLimiter(async (now) => createMemoryRateLimiter(now));
 });
 
 describe.runIf(process.env.REDIS_URL)('rate limits kept in Redis (REDIS_URL)', async () => {

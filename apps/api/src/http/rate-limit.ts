@@ -85,6 +85,53 @@ export interface RateLimiter {
   purgeExpired(): Promise<void>;
 }
 
+/** Ended windows are swept from memory at most this often (and never while none has ended). */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The same fixed windows in this process's memory, for the embedded database: only one process can open
+ * its folder, so no other process counts hits, and a limited request (each purchase, each sign-in)
+ * writes nothing. Counters start over when the process does.
+ */
+export function createMemoryRateLimiter(now: () => Date): RateLimiter {
+  const windows = new Map<string, RateLimitHit>();
+  let sweptAt = 0;
+  const open = (key: string, at: Date) => {
+    const window = windows.get(key);
+    return window && window.resetAt > at ? window : null;
+  };
+  const limiter: RateLimiter = {
+    async hit(key, rule) {
+      const at = now();
+      if (at.getTime() - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = at.getTime();
+        await limiter.purgeExpired();
+      }
+      const window = open(key, at) ?? { count: 0, resetAt: new Date(at.getTime() + rule.windowMs) };
+      window.count++;
+      windows.set(key, window);
+      return { ...window };
+    },
+    async consume(key, rule) {
+      const hit = await limiter.hit(key, rule);
+      if (hit.count > rule.limit) throw rateLimited(hit.resetAt, now());
+      return hit;
+    },
+    async peek(key) {
+      const window = open(key, now());
+      return window ? { ...window } : null;
+    },
+    async clear(key) {
+      windows.delete(key);
+    },
+    async purgeExpired() {
+      const at = now();
+      for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+    },
+  };
+  return limiter;
+}
+
 /** What the Redis limiter needs of a client (node-redis). */
 export interface RedisLike {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
