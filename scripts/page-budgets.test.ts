@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY, initialFiles, kib, LANDING_ENTRY, measurePages, readManifest } from './page-budgets.mjs';
 
@@ -66,6 +67,22 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
     expect(start.filter((file) => !hinted(file))).toEqual([]);
     const later = ['src/features/admin/admin-page.tsx', 'src/app/routes/dashboard-page.tsx'];
     expect(later.filter((key) => hinted(manifest[key].file))).toEqual([]);
+  });
+
+  it('writes a Brotli and a gzip copy of every script and stylesheet, each the same file once unpacked', () => {
+    const manifest = readManifest(dist);
+    const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];
+    expect(
+      files.filter((f) => !existsSync(join(dist, `${f}.br`)) || !existsSync(join(dist, `${f}.gz`))),
+    ).toEqual([]);
+    for (const file of files) {
+      const original = readFileSync(join(dist, file));
+      expect(brotliDecompressSync(readFileSync(join(dist, `${file}.br`)))).toEqual(original);
+      expect(gunzipSync(readFileSync(join(dist, `${file}.gz`)))).toEqual(original);
+    }
+    const weight = (suffix: string) =>
+      files.reduce((sum, file) => sum + readFileSync(join(dist, file + suffix)).length, 0);
+    expect(weight('.br')).toBeLessThan(weight('') / 3);
   });
 
   it('counts a static import of a chunk into the page that needs it', () => {

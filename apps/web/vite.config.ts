@@ -1,3 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -35,8 +39,39 @@ function compileHints(): Plugin {
   };
 }
 
+/** Files the API sends as they are (not pages, which it writes per visitor, nor source maps). */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every script, stylesheet and image the build
+ * emits, at the formats' highest levels: the API sends the copy the browser accepts, so the files are
+ * compressed once, here, and never per request. The app's start is about a third of its size compressed.
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'numero:precompress',
+    apply: 'build',
+    async writeBundle({ dir = 'dist' }, bundle) {
+      const files = Object.values(bundle).filter((file) => COMPRESSIBLE.test(file.fileName));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = file.type === 'chunk' ? file.code : file.source;
+          const path = join(dir, file.fileName);
+          await writeFile(
+            `${path}.br`,
+            await br(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          );
+          await writeFile(`${path}.gz`, await gz(content, { level: constants.Z_BEST_COMPRESSION }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), compileHints()],
+  plugins: [react(), tailwindcss(), compileHints(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     port: 5173,
     proxy: { '/api': api, '/health': api, '/ready': api },

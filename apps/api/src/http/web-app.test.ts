@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers.ts';
 
@@ -25,7 +26,11 @@ describe('the built web app, served by the API', async () => {
         `<!doctype html><html><title>${page} ${lang}</title>`,
       );
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("app")');
+  // The web build writes these beside each script (apps/web/vite.config.ts).
+  writeFileSync(join(dist, 'assets', 'index-abc.js.br'), brotliCompressSync('console.log("app")'));
+  writeFileSync(join(dist, 'assets', 'index-abc.js.gz'), gzipSync('console.log("app")'));
   writeFileSync(join(dist, 'assets', 'flags', 'br.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A store with real providers configured would not be the demo; DEMO_MODE=false stands for it here.
   const { app } = await createTestApp({ env: { WEB_DIST: dist, DEMO_MODE: 'false' } });
 
@@ -41,9 +46,49 @@ describe('the built web app, served by the API', async () => {
       'application/javascript; charset=utf-8',
       'console.log("app")',
     ]);
+    // Their names carry a hash of their content: kept for good.
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect([icon.statusCode, icon.headers['cache-control']]).toEqual([200, 'public, max-age=0']);
     const svg = await app.inject({ url: '/assets/flags/br.svg' });
     expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml']);
     expect((await app.inject({ method: 'HEAD', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+  });
+
+  it('sends the compressed copy of a file that the browser accepts, and the file itself to one that takes none', async () => {
+    const br = await app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect([br.headers['content-encoding'], br.headers['content-type']]).toEqual([
+      'br',
+      'application/javascript; charset=utf-8',
+    ]);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.headers['content-encoding'], gunzipSync(gz.rawPayload).toString()]).toEqual([
+      'gzip',
+      'console.log("app")',
+    ]);
+    const plain = await app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log("app")']);
+  });
+
+  it('sends a page compressed to a browser that accepts it, the same page once unpacked', async () => {
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(unpack(res.rawPayload).toString()).toBe((await app.inject({ url: '/' })).body);
+    }
+    expect((await app.inject({ url: '/' })).body).toContain('data-session="none"');
   });
 
   const signedIn = { cookie: 'numero_session=some-token' };
