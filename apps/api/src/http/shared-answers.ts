@@ -1,13 +1,29 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../db/event-bus.ts';
 import { etagOf, matchesEtag } from './etag.ts';
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+/** Answers shorter than this are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1_024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// A middle level: each version is compressed once per process while it is remembered (a few seconds).
+const pack = (body: string, encoding: Encoding) =>
+  encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipped(body, { level: 6 });
 
 /**
  * A few seconds of memory of public GET answers that are the same for everyone, per process: a repeat is
  * sent from memory and its revalidation (If-None-Match) is a 304, with no database work and no
  * serialisation. Like the sessions' memory it is only trusted while this process hears `channel` on the
  * event bus, on which the database names every change of what the answers are made of (triggers); any
- * message forgets everything, and an answer built while one arrived is not kept.
+ * message forgets everything, and an answer built while one arrived is not kept. A remembered answer
+ * goes compressed to a client that accepts Brotli or gzip, each encoding made once per version.
  * Use as the route's `preHandler`, with `onSend: [answers.keep, etagged]`.
  */
 export function createSharedAnswers({
@@ -20,7 +36,16 @@ export function createSharedAnswers({
   /** Whether what the answer at `url` is made of expired by other means than a message (a timed memory). */
   stale?: (url: string) => boolean;
 }) {
-  const answers = new Map<string, { at: number; epoch: number; etag: string; body: string }>();
+  const answers = new Map<
+    string,
+    {
+      at: number;
+      epoch: number;
+      etag: string;
+      body: string;
+      packed: Partial<Record<Encoding, Promise<Buffer>>>;
+    }
+  >();
   let bus: EventBus | null = null;
   let heard = 0;
   const heardAt = new WeakMap<FastifyRequest, { heard: number; epoch: number }>();
@@ -54,7 +79,7 @@ export function createSharedAnswers({
     /** Sends the remembered answer, or a 304 for it, when there is a fresh one. */
     preHandler(cacheControl: string) {
       return async (request: FastifyRequest, reply: FastifyReply) => {
-        reply.header('cache-control', cacheControl);
+        reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
         const hit = fresh(request.url);
         if (!hit) {
           const epoch = listening();
@@ -63,7 +88,18 @@ export function createSharedAnswers({
         }
         reply.header('etag', hit.etag);
         if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(hit.body);
+        reply.type('application/json; charset=utf-8');
+        const encoding =
+          hit.body.length >= COMPRESS_FROM_BYTES
+            ? negotiate<Encoding>(request.headers['accept-encoding'] ?? '', ENCODINGS)
+            : null;
+        if (!encoding) return reply.send(hit.body);
+        hit.packed[encoding] ??= pack(hit.body, encoding);
+        // The same content in another encoding: the tag is weak, and a revalidation still matches it.
+        return reply
+          .header('etag', `W/${hit.etag}`)
+          .header('content-encoding', encoding)
+          .send(await hit.packed[encoding]);
       };
     },
 
@@ -79,7 +115,7 @@ export function createSharedAnswers({
       const etag = etagOf(payload);
       reply.header('etag', etag);
       if (answers.size >= 256) answers.delete(answers.keys().next().value!);
-      answers.set(request.url, { at: now(), epoch: before.epoch, etag, body: payload });
+      answers.set(request.url, { at: now(), epoch: before.epoch, etag, body: payload, packed: {} });
       return payload;
     },
   };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signInAsAdmin, TEST_ORIGIN } from '../../test/helpers.ts';
@@ -53,6 +54,28 @@ describe('the catalogue remembered per process', async () => {
       expect((again as typeof rebuilt).statusCode).toBe(304);
     },
   );
+
+  it('sends a remembered list compressed to a client that accepts it, the same list once unpacked', async () => {
+    const first = await a.inject({ url });
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await a.inject({ url, headers: { 'accept-encoding': `${encoding}, identity` } });
+      expect([res.statusCode, res.headers['content-encoding'], res.headers.vary]).toEqual([
+        200,
+        encoding,
+        'Accept-Encoding',
+      ]);
+      expect(unpack(res.rawPayload).toString()).toBe(first.body);
+      expect(res.rawPayload.length).toBeLessThan(first.body.length / 4);
+      // The same version: a revalidation with its (weak) tag is a 304.
+      expect(res.headers.etag).toBe(`W/${first.headers.etag}`);
+      const again = await a.inject({ url, headers: { 'if-none-match': res.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    }
+  });
 
   it('a staff change in one process is in the next answer of the other', async () => {
     const admin = await signInAsAdmin(a);
