@@ -180,10 +180,11 @@ const whenIdle = () =>
  * paint and delay it. A frame callback is not enough: it can run before the previous frame is presented.
  */
 function afterFirstPaint(then: () => void) {
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint') || painted()) return then();
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return then();
+  // `buffered`: an entry recorded before this call is delivered too. Read from the observer's own list,
+  // which holds even where `performance` is replaced (a test's fake clock).
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     then();
   });
