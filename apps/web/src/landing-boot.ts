@@ -3,9 +3,9 @@
  * dashboard's shell `/dashboard`, written by scripts/prerender-landing.mjs). The page is readable and
  * its links work before any JavaScript; the app (React, the router, the texts) is fetched on the
  * visitor's first interaction or once the page is on screen and the browser idle, then renders the same
- * page over it. What the visitor typed is typed again into the twin fields of the app's page, a button pressed
- * before that is pressed again on its twin, and the focus moves to the twin of the element that had it,
- * so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit button's
+ * page over it. What the visitor typed is typed again into the twin fields of the app's page, a button
+ * pressed before that is pressed again on its twin, and the focus moves to the twin of the element that
+ * had it, so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit button's
  * press (Enter in a field presses it too) is replayed once the app is up.
  */
 

@@ -1,21 +1,10 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus } from '../db/event-bus.ts';
+import { acceptedEncoding, compress, type Encoding } from './compression.ts';
 import { etagOf, matchesEtag } from './etag.ts';
 
-type Encoding = 'br' | 'gzip';
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
 /** Answers shorter than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1_024;
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-// A middle level: each version is compressed once per process while it is remembered (a few seconds).
-const pack = (body: string, encoding: Encoding) =>
-  encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipped(body, { level: 6 });
 
 /**
  * A few seconds of memory of public GET answers that are the same for everyone, per process: a repeat is
@@ -89,12 +78,10 @@ export function createSharedAnswers({
         reply.header('etag', hit.etag);
         if (matchesEtag(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
         reply.type('application/json; charset=utf-8');
-        const encoding =
-          hit.body.length >= COMPRESS_FROM_BYTES
-            ? negotiate<Encoding>(request.headers['accept-encoding'] ?? '', ENCODINGS)
-            : null;
+        const encoding = hit.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request) : null;
         if (!encoding) return reply.send(hit.body);
-        hit.packed[encoding] ??= pack(hit.body, encoding);
+        // Made again every few seconds, as the memory renews: a middle level.
+        hit.packed[encoding] ??= compress(hit.body, encoding, 'some');
         // The same content in another encoding: the tag is weak, and a revalidation still matches it.
         return reply
           .header('etag', `W/${hit.etag}`)

@@ -1,19 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncoding, compress, type Encoding } from './compression.ts';
 import { sendError } from './errors.ts';
 import { requestLanguage } from './lang.ts';
 import { readSessionToken } from './session.ts';
-
-type Encoding = 'br' | 'gzip';
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /**
  * Serves the built web app from `dist`; any other GET outside the API gets a page: a pre-rendered one
@@ -68,10 +61,10 @@ export async function registerWebApp(
   // A page as sent differs only by its file and its marks: each version is compressed once, when first
   // asked for, in each encoding a browser takes.
   const compressed = new Map<string, Promise<Buffer>>();
-  const compress = (html: string, encoding: Encoding, key: string) => {
+  const compressedPage = (html: string, encoding: Encoding, key: string) => {
     let body = compressed.get(key);
     if (!body) {
-      body = encoding === 'br' ? brotli(html) : gzipped(html);
+      body = compress(html, encoding, 'most');
       compressed.set(key, body);
     }
     return body;
@@ -90,13 +83,13 @@ export async function registerWebApp(
     const marks = `${demo ? ' data-demo="true"' : ''}${signedIn ? '' : ' data-session="none"'}`;
     const sent = await read(file);
     const html = marks ? sent.replace(/<html\b/i, `<html${marks}`) : sent;
-    const encoding = negotiate<Encoding>(request.headers['accept-encoding'] ?? '', ENCODINGS);
+    const encoding = acceptedEncoding(request);
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Language, Cookie, Accept-Encoding');
     if (!encoding) return reply.send(html);
-    const body = await compress(html, encoding, `${file}|${marks}|${encoding}`);
+    const body = await compressedPage(html, encoding, `${file}|${marks}|${encoding}`);
     return reply.header('content-encoding', encoding).send(body);
   };
   if (hasSpa) app.get('/', (request, reply) => sendPage(request, reply, '/'));
