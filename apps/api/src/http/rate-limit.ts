@@ -85,7 +85,7 @@ export interface RateLimiter {
   purgeExpired(): Promise<void>;
 }
 
-/** Ended windows are swept from memory at most this often (and never while none has ended). */
+/** How often, at most, a hit first sweeps the ended windows out of memory. */
 const SWEEP_EVERY_MS = 60_000;
 
 /**

@@ -21,7 +21,7 @@ export async function registerWebApp(
   // web build holds a few hundred files, and registering each cost a third of the start-up. A file that
   // is not there falls through to the not-found handler below (index.html for a page).
   // The web build wrote a Brotli and a gzip copy beside each script, stylesheet and image: the one the
-  // browser accepts is sent (the app's start is about a third of its size so), never compressed here.
+  // browser accepts is sent (the app's start chunk is about a quarter of its size so), never compressed here.
   // Every name under assets/ carries a hash of its content, so a browser keeps those for good.
   const hashed = join(dist, 'assets') + sep;
   if (hasSpa) {
