@@ -45,7 +45,8 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 /**
  * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every script, stylesheet and image the build
  * emits, at the formats' highest levels: the API sends the copy the browser accepts, so the files are
- * compressed once, here, and never per request. The app's start chunk is about a quarter of its size as Brotli.
+ * compressed once, here, and never per request. The app's start chunk is about a quarter of its size as
+ * Brotli.
  */
 function precompress(): Plugin {
   const br = promisify(brotliCompress);

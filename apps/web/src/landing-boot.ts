@@ -5,8 +5,8 @@
  * visitor's first interaction or once the page is on screen and the browser idle, then renders the same
  * page over it. What the visitor typed is typed again into the twin fields of the app's page, a button
  * pressed before that is pressed again on its twin, and the focus moves to the twin of the element that
- * had it, so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit button's
- * press (Enter in a field presses it too) is replayed once the app is up.
+ * had it, so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit
+ * button's press (Enter in a field presses it too) is replayed once the app is up.
  */
 
 import { COOKIE_CONSENT_KEY, parseConsent } from './features/landing/consent-storage.ts';

@@ -6,6 +6,15 @@ import { etagOf, matchesEtag } from './etag.ts';
 /** Answers shorter than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1_024;
 
+interface Remembered {
+  at: number;
+  epoch: number;
+  etag: string;
+  body: string;
+  /** The body compressed, made at the first request for each encoding. */
+  packed: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
 /**
  * A few seconds of memory of public GET answers that are the same for everyone, per process: a repeat is
  * sent from memory and its revalidation (If-None-Match) is a 304, with no database work and no
@@ -25,16 +34,7 @@ export function createSharedAnswers({
   /** Whether what the answer at `url` is made of expired by other means than a message (a timed memory). */
   stale?: (url: string) => boolean;
 }) {
-  const answers = new Map<
-    string,
-    {
-      at: number;
-      epoch: number;
-      etag: string;
-      body: string;
-      packed: Partial<Record<Encoding, Promise<Buffer>>>;
-    }
-  >();
+  const answers = new Map<string, Remembered>();
   let bus: EventBus | null = null;
   let heard = 0;
   const heardAt = new WeakMap<FastifyRequest, { heard: number; epoch: number }>();

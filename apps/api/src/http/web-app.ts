@@ -8,6 +8,17 @@ import { sendError } from './errors.ts';
 import { requestLanguage } from './lang.ts';
 import { readSessionToken } from './session.ts';
 
+/** What `make` gives for `key`, made at its first request and kept; forgotten if it fails. */
+function once<T>(kept: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let value = kept.get(key);
+  if (!value) {
+    value = make();
+    value.catch(() => kept.delete(key));
+    kept.set(key, value);
+  }
+  return value;
+}
+
 /**
  * Serves the built web app from `dist`; any other GET outside the API gets a page: a pre-rendered one
  * when the build made one for this visitor, else index.html, and the SPA routes it.
@@ -47,28 +58,13 @@ export async function registerWebApp(
     '/login': prerenderedPage('login'),
     '/dashboard': prerenderedPage('dashboard'),
   };
-  // The built pages do not change while the process runs: each file is read once, at its first request.
+  // The built pages do not change while the process runs: each file is read once, at its first request,
+  // and each version of a page as sent (its file and its marks) compressed once per encoding.
   const texts = new Map<string, Promise<string>>();
-  const read = (file: string) => {
-    let text = texts.get(file);
-    if (!text) {
-      text = readFile(join(dist, file), 'utf8');
-      text.catch(() => texts.delete(file));
-      texts.set(file, text);
-    }
-    return text;
-  };
-  // A page as sent differs only by its file and its marks: each version is compressed once, when first
-  // asked for, in each encoding a browser takes.
   const compressed = new Map<string, Promise<Buffer>>();
-  const compressedPage = (html: string, encoding: Encoding, key: string) => {
-    let body = compressed.get(key);
-    if (!body) {
-      body = compress(html, encoding, 'most');
-      compressed.set(key, body);
-    }
-    return body;
-  };
+  const read = (file: string) => once(texts, file, () => readFile(join(dist, file), 'utf8'));
+  const compressedPage = (html: string, encoding: Encoding, key: string) =>
+    once(compressed, key, () => compress(html, encoding, 'most'));
   // The offline demo's pages are marked `<html data-demo="true">`, so its banner is in the first paint
   // rather than pushing the page down once the store's answer arrives. A page for a browser without a
   // session cookie is marked `data-session="none"`: the app then knows nobody is signed in without asking
