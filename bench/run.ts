@@ -109,8 +109,9 @@ async function measureAll(server: Running, cookie: string): Promise<Measured[]> 
   const out: Measured[] = [];
   for (const e of ENDPOINTS) {
     const headers = await headersFor(server, e, cookie);
-    // A short warm-up first, so the JIT and the connection pools are in their steady state.
-    await autocannon({ url: server.url + e.path, connections: 2, amount: 200, headers });
+    // A warm-up second at the same load first, so V8 has optimised the hot code (a few hundred requests
+    // are not enough for that) and the connection pools are full: both servers are measured warm.
+    await autocannon({ url: server.url + e.path, connections: CONNECTIONS, duration: 1, headers });
     out.push(await load(server.url + e.path, headers, e.revalidate === true));
   }
   return out;

@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -37,6 +36,7 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createMemoryRateLimiter, createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerSessionLoading } from './http/session.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
