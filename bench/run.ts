@@ -105,16 +105,33 @@ async function headersFor(server: Running, e: Endpoint, cookie: string): Promise
   return headers;
 }
 
+async function measureOne(server: Running, e: Endpoint, cookie: string): Promise<Measured> {
+  const headers = await headersFor(server, e, cookie);
+  // A warm-up second at the same load first, so V8 has optimised the hot code (a few hundred requests
+  // are not enough for that) and the connection pools are full: both servers are measured warm.
+  await autocannon({ url: server.url + e.path, connections: CONNECTIONS, duration: 1, headers });
+  return load(server.url + e.path, headers, e.revalidate === true);
+}
+
 async function measureAll(server: Running, cookie: string): Promise<Measured[]> {
   const out: Measured[] = [];
-  for (const e of ENDPOINTS) {
-    const headers = await headersFor(server, e, cookie);
-    // A warm-up second at the same load first, so V8 has optimised the hot code (a few hundred requests
-    // are not enough for that) and the connection pools are full: both servers are measured warm.
-    await autocannon({ url: server.url + e.path, connections: CONNECTIONS, duration: 1, headers });
-    out.push(await load(server.url + e.path, headers, e.revalidate === true));
-  }
+  for (const e of ENDPOINTS) out.push(await measureOne(server, e, cookie));
   return out;
+}
+
+/**
+ * Both servers running at once (PostgreSQL): each endpoint on one, then at once on the other, the first
+ * by turns from round to round, so a change in the machine's speed falls on the two figures of a pair
+ * alike rather than on one side's whole round.
+ */
+async function measurePairs(store: Running, ceiling: Running, cookie: string, storeFirst: boolean) {
+  const pairs = { store: [] as Measured[], ceiling: [] as Measured[] };
+  for (const e of ENDPOINTS) {
+    const order = storeFirst ? (['store', 'ceiling'] as const) : (['ceiling', 'store'] as const);
+    for (const side of order)
+      pairs[side].push(await measureOne(side === 'store' ? store : ceiling, e, cookie));
+  }
+  return pairs;
 }
 
 function ensureBuilt() {
@@ -142,18 +159,23 @@ async function measureEndpoints(database: BenchDatabase, storePort: number, ceil
   runs.first = { wall: server.startMs, cpu: server.startCpuMs };
   const cookie = await signUpCustomer(server.url);
   // PGlite is one process's folder: the store and the ceiling take turns on it. PostgreSQL serves both.
-  const shared = database.kind === 'postgres';
-  const ceilingServer = shared ? await startCeiling(database, ceilingPort) : null;
+  const ceilingServer = database.kind === 'postgres' ? await startCeiling(database, ceilingPort) : null;
   for (let round = 1; round <= ROUNDS; round++) {
-    if (round > 1 && !shared) {
-      server = await startStore(database, storePort);
-      runs.restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
+    if (ceilingServer) {
+      const pairs = await measurePairs(server, ceilingServer, cookie, round % 2 === 1);
+      runs.store.push(pairs.store);
+      runs.ceiling.push(pairs.ceiling);
+    } else {
+      if (round > 1) {
+        server = await startStore(database, storePort);
+        runs.restarts.push({ wall: server.startMs, cpu: server.startCpuMs });
+      }
+      runs.store.push(await measureAll(server, cookie));
+      await server.stop();
+      const c = await startCeiling(database, ceilingPort);
+      runs.ceiling.push(await measureAll(c, cookie));
+      await c.stop();
     }
-    runs.store.push(await measureAll(server, cookie));
-    if (!shared) await server.stop();
-    const c = ceilingServer ?? (await startCeiling(database, ceilingPort));
-    runs.ceiling.push(await measureAll(c, cookie));
-    if (!shared) await c.stop();
     console.log(`round ${round}/${ROUNDS} done`);
   }
   await server.stop();
