@@ -157,7 +157,8 @@ async function check(page: Page, path: string, width: number, problems: string[]
 for (const lang of ['pt', 'en'] as const) {
   for (const width of [360, 1280]) {
     test(`every page fits ${width} px, draws no emoji and passes axe (${lang})`, async ({ browser }) => {
-      test.setTimeout(240_000);
+      // Every page of the store at one width, axe on each: 4 minutes on a slow two-core machine.
+      test.setTimeout(420_000);
       const problems: string[] = [];
       const open = async () => {
         const context = await browser.newContext({ viewport: { width, height: 800 } });
