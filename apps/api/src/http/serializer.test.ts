@@ -2,7 +2,6 @@ import { CurrentUser } from '@numero/contract/account';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { registerErrorHandling } from './errors.ts';
 import { serializerCompiler } from './serializer.ts';
 
@@ -25,14 +24,6 @@ async function appAnswering(body: unknown) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.get('/me', { schema: { response: { 200: CurrentUser } } }, async () => body);
-  app.get(
-    '/wrapped',
-    { schema: { response: { 200: { properties: z.object({ ok: z.boolean() }) } } } },
-    () => ({
-      ok: true,
-      secret: 'x',
-    }),
-  );
   afterAll(() => app.close());
   return app;
 }
@@ -64,11 +55,5 @@ describe('answers pass their response schema', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('leak@numero.test');
     expect(res.json()).toMatchObject({ code: 'INTERNAL' });
-  });
-
-  it('takes a schema given as { properties } too', async () => {
-    const app = await appAnswering(user);
-    const res = await app.inject({ url: '/wrapped' });
-    expect(res.json()).toEqual({ ok: true });
   });
 });
