@@ -1,6 +1,5 @@
 import { CurrentUser } from '@numero/contract/account';
 import Fastify from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from './errors.ts';
 import { serializerCompiler } from './serializer.ts';
@@ -20,7 +19,6 @@ const user = {
 
 async function appAnswering(body: unknown) {
   const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.get('/me', { schema: { response: { 200: CurrentUser } } }, async () => body);
