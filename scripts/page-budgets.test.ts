@@ -69,6 +69,22 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
     expect(later.filter((key) => hinted(manifest[key].file))).toEqual([]);
   });
 
+  it("keeps a hinted script's source map on its own lines: the hint maps to nothing, the code to its source", () => {
+    const manifest = readManifest(dist);
+    const start = initialFiles(manifest, [APP_ENTRY]).filter(
+      // The bundler's own small runtime has no source to map back to.
+      (file) => file !== manifest[APP_ENTRY].file && existsSync(join(dist, `${file}.map`)),
+    );
+    expect(start.length).toBeGreaterThan(5);
+    for (const file of start) {
+      const lines = readFileSync(join(dist, file), 'utf8').split('\n');
+      const mapped = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')).mappings.split(';');
+      expect(mapped[0], file).toBe('');
+      expect(mapped[1], file).not.toBe('');
+      expect(mapped.length, file).toBeLessThanOrEqual(lines.length);
+    }
+  });
+
   it('writes a Brotli and a gzip copy of every script and stylesheet, each the same file once unpacked', () => {
     const manifest = readManifest(dist);
     const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];

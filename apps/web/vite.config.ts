@@ -30,8 +30,15 @@ function compileHints(): Plugin {
         const chunk = bundle[fileName];
         if (chunk?.type !== 'chunk' || chunk.code.startsWith(HINT)) return;
         chunk.code = `${HINT}\n${chunk.code}`;
-        // The code moved down a line: so do its source map's lines.
+        // The code moved down a line: so do its source map's lines, in the chunk and in the map file the
+        // bundler has already emitted beside it (the one a browser's tools and stack traces read).
         if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        const mapFile = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
+        if (mapFile?.type === 'asset') {
+          const { source } = mapFile;
+          const map = JSON.parse(typeof source === 'string' ? source : new TextDecoder().decode(source));
+          mapFile.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+        }
         chunk.imports.forEach(visit);
       };
       if (start) visit(start.fileName);
