@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { type Check, fmt, median } from './checks.ts';
 import { type Buyers, createBuyers, verifyLedger } from './customers.ts';
 import { type BenchDatabase, type Running, startCeiling, startStore } from './processes.ts';
 import type { Measured, Row } from './report.ts';
@@ -142,6 +143,25 @@ export interface PurchaseResult {
   answers: string;
   /** The store answered every measured purchase 201 Created. */
   allCreated: boolean;
+  /** The least p99 the burst allows any server as fast as the ceiling (reported, not a target). */
+  queue: Check;
+}
+
+/**
+ * In the burst each customer's second purchase leaves when their first is answered and waits behind the
+ * other customers' first purchases: on a server answering `rate` purchases a second one after another, a
+ * wait of BUYERS ÷ rate for half of them, so the p99 is at least that, whatever one purchase costs.
+ */
+function queueFloor(ceiling: Measured[]): Check {
+  const rate = median(ceiling.map((m) => m.rps));
+  const wait = (BUYERS / rate) * 1_000;
+  return {
+    name: `the least p99 of the ${BUYERS.toLocaleString('en-US')} customers at once: a second purchase queues behind every other customer's first`,
+    figure: `${fmt(BUYERS)} ÷ the ceiling's ${fmt(rate)} purchases/s = ${fmt(wait)} ms`,
+    against: `a p99 of 25 ms needs ${fmt(BUYERS / 0.025)} purchases/s`,
+    target: '—',
+    pass: null,
+  };
 }
 
 /**
@@ -188,5 +208,6 @@ export async function measurePurchases(
     ledger,
     answers: `store ${list(storeAnswers)}; ceiling ${list(ceilingAnswers)}`,
     allCreated: [...storeAnswers.keys()].every((code) => code === '201'),
+    queue: queueFloor(ceiling),
   };
 }

@@ -224,6 +224,7 @@ async function main() {
     : [];
   if (purchase) {
     rows.push(...purchase.rows);
+    checks.unshift(purchase.queue);
     checks.unshift({
       name: 'the purchases answered',
       figure: purchase.answers,
