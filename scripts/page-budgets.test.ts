@@ -69,7 +69,7 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
     expect(later.filter((key) => hinted(manifest[key].file))).toEqual([]);
   });
 
-  it("keeps a hinted script's source map on its own lines: the hint maps to nothing, the code to its source", () => {
+  it("keeps a hinted script's source map on its own lines: nothing on the hint's, the code's from the next", () => {
     const manifest = readManifest(dist);
     const start = initialFiles(manifest, [APP_ENTRY]).filter(
       // The bundler's own small runtime has no source to map back to.
