@@ -21,6 +21,9 @@ const HOLD_SMS = { SIMULATOR_MIN_DELAY_MS: '600000', SIMULATOR_MAX_DELAY_MS: '60
 /** A purchase not answered in this time counts as failed. */
 const TIMEOUT_S = 30;
 
+/** The issue's bound on a purchase's p99 (PostgreSQL), for the burst and the steady pace alike. */
+const PURCHASE_P99_MS = 25;
+
 /** The steady pace of the second measurement, purchases a second from all the customers together. */
 export const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 100);
 
@@ -29,7 +32,7 @@ export const PURCHASE: Endpoint = {
   path: '/api/v1/activations',
   cookie: true,
   ratio: 0.7,
-  p99Ms: 25,
+  p99Ms: PURCHASE_P99_MS,
 };
 
 /**
@@ -41,7 +44,7 @@ export const PURCHASE_PACED: Endpoint = {
   name: `POST /api/v1/activations, the same customers at a steady ${PACED_RATE} purchases/s`,
   path: '/api/v1/activations',
   cookie: true,
-  p99Ms: 25,
+  p99Ms: PURCHASE_P99_MS,
 };
 
 /** The `i`th purchase: customers and products in turn, each with a new idempotency key (never a replay). */
@@ -155,11 +158,10 @@ export interface PurchaseResult {
 function queueFloor(ceiling: Measured[]): Check {
   const rate = median(ceiling.map((m) => m.rps));
   const wait = (BUYERS / rate) * 1_000;
-  const target = PURCHASE.p99Ms ?? 25;
   return {
     name: `the least p99 of the ${BUYERS.toLocaleString('en-US')} customers at once: a second purchase queues behind every other customer's first`,
     figure: `${fmt(BUYERS)} ÷ the ceiling's ${fmt(rate)} purchases/s = ${fmt(wait)} ms`,
-    against: `a p99 of ${target} ms needs ${fmt((BUYERS * 1_000) / target)} purchases/s`,
+    against: `a p99 of ${PURCHASE_P99_MS} ms needs ${fmt((BUYERS * 1_000) / PURCHASE_P99_MS)} purchases/s`,
     target: '—',
     pass: null,
   };

@@ -25,6 +25,10 @@ beforeAll(() => {
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stderr}`);
 }, 180_000);
 
+/** The chunks the app's start imports (the hinted ones), its entry file aside. */
+const startChunks = (manifest: ReturnType<typeof readManifest>) =>
+  initialFiles(manifest, [APP_ENTRY]).filter((file) => file !== manifest[APP_ENTRY].file);
+
 describe('page budgets (initial JavaScript, gzipped)', () => {
   it('keeps the landing within 120 KiB and the signed-in dashboard within 200 KiB', () => {
     const pages = measurePages(dist);
@@ -62,7 +66,7 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
     const manifest = readManifest(dist);
     const hinted = (file: string) =>
       readFileSync(join(dist, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
-    const start = initialFiles(manifest, [APP_ENTRY]).filter((file) => file !== manifest[APP_ENTRY].file);
+    const start = startChunks(manifest);
     expect(start.length).toBeGreaterThan(5);
     expect(start.filter((file) => !hinted(file))).toEqual([]);
     const later = ['src/features/admin/admin-page.tsx', 'src/app/routes/dashboard-page.tsx'];
@@ -71,10 +75,8 @@ describe('page budgets (initial JavaScript, gzipped)', () => {
 
   it("keeps a hinted script's source map on its own lines: nothing on the hint's, the code's from the next", () => {
     const manifest = readManifest(dist);
-    const start = initialFiles(manifest, [APP_ENTRY]).filter(
-      // The bundler's own small runtime has no source to map back to.
-      (file) => file !== manifest[APP_ENTRY].file && existsSync(join(dist, `${file}.map`)),
-    );
+    // The bundler's own small runtime has no source to map back to.
+    const start = startChunks(manifest).filter((file) => existsSync(join(dist, `${file}.map`)));
     expect(start.length).toBeGreaterThan(5);
     for (const file of start) {
       const lines = readFileSync(join(dist, file), 'utf8').split('\n');
