@@ -20,7 +20,7 @@ import { createLedgerRepository } from '../apps/api/src/features/ledger/ledger.r
 import { createLedgerService } from '../apps/api/src/features/ledger/ledger.service.ts';
 import { closedBaseUrl } from '../apps/api/src/providers/numbers/test-support.ts';
 import { productId, topUp } from '../apps/api/src/test/activations-fixture.ts';
-import { createTestDatabase } from '../apps/api/src/test/helpers.ts';
+import { createTestDatabase } from '../apps/api/src/test/test-database.ts';
 import { measureWebhooks } from './live-webhook.ts';
 import { loadNote, machine, writeSection } from './report.ts';
 

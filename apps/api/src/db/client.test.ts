@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { openDatabase } from './client.ts';
 import { isDatabaseUnavailable, namedStatement, queryRows } from './sql.ts';
 

@@ -31,6 +31,8 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** PGlite: starts from this tarball of a data folder (`dumpDataDir`), as tests start from a migrated one. */
+  loadDataDir?: Blob;
   /**
    * PostgreSQL: connections per process, how long a query waits for one before the request is a 503, and
    * how long a connection may sit idle before it is closed (node-postgres's 10 s when not given).
@@ -42,7 +44,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.pool ?? DEFAULT_POOL, opts.onQuery);
-  return openPglite(opts.dataDir, opts.onQuery);
+  return openPglite(opts);
 }
 
 const DEFAULT_POOL = { size: 10, waitMs: 5_000 };
@@ -91,9 +93,9 @@ function sharedParsers<T extends object>(client: T): T {
   });
 }
 
-async function openPglite(dataDir?: string, onQuery?: (sql: string) => void): Promise<Database> {
+async function openPglite({ dataDir, loadDataDir, onQuery }: DatabaseOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite({ dataDir, loadDataDir });
   await client.waitReady;
   // Once started: PGlite then sets up a parser per array type, which would parse these arrays.
   for (const type of AS_TEXT) client.parsers[type] = asText;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import type { Executor } from './client.ts';
 import { createEventBus } from './event-bus.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/helpers.ts';
+import { createTestDatabase } from '../test/test-database.ts';
 import { openDatabase } from './client.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { seed } from './seed.ts';

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed.ts';
 import { queryRows } from '../db/sql.ts';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService } from '../features/ledger/ledger.service.ts';
 import { SWEEP } from '../features/wallet/payment-sweep.ts';
 import { createPaymentsRepository } from '../features/wallet/payments.repository.ts';
 import { FAILPOINT_NAMES, type FailpointName } from '../lib/failpoint.ts';
-import { ADMIN, createTestDatabase } from '../test/helpers.ts';
 import { checkMoney } from '../test/money-invariants.ts';
 import {
   type Answer,
@@ -22,6 +19,7 @@ import {
   storeEnv,
 } from '../test/processes.ts';
 import { recordReliability } from '../test/reliability-report.ts';
+import { ADMIN, createSeededTestDatabase } from '../test/test-database.ts';
 
 /**
  * A crash at each step of a purchase and of a top-up: the store runs as a real process with one
@@ -52,9 +50,7 @@ describe.skipIf(!serverUrl)('a crash at each step of a purchase and a top-up (Po
   let restarts = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database);
-    await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    database = await createSeededTestDatabase();
     port = await freePort();
     env = {
       ...storeEnv(database.url!, `http://127.0.0.1:${port}`),

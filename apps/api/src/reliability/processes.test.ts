@@ -3,12 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed.ts';
 import { queryRows } from '../db/sql.ts';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService } from '../features/ledger/ledger.service.ts';
-import { ADMIN, createTestDatabase } from '../test/helpers.ts';
 import { checkMoney } from '../test/money-invariants.ts';
 import {
   type Answer,
@@ -20,6 +17,7 @@ import {
   storeEnv,
 } from '../test/processes.ts';
 import { recordReliability } from '../test/reliability-report.ts';
+import { ADMIN, createSeededTestDatabase } from '../test/test-database.ts';
 
 /**
  * Two API processes and one worker on one PostgreSQL, with load spread over both API processes
@@ -45,9 +43,7 @@ describe.skipIf(!serverUrl)('two API processes and a worker under faults (Postgr
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database);
-    await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    database = await createSeededTestDatabase();
     const [portA, portB] = [await freePort(), await freePort()];
     const env = {
       ...storeEnv(database.url!, `http://127.0.0.1:${portA}`),

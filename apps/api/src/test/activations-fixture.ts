@@ -2,8 +2,6 @@ import type { Currency } from '@numero/contract/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed.ts';
 import { queryRows } from '../db/sql.ts';
 import { createActivationsRepository } from '../features/activations/activations.repository.ts';
 import {
@@ -20,7 +18,8 @@ import { createLedgerService, flows } from '../features/ledger/ledger.service.ts
 import { createRateLimiter, type RateLimitRule } from '../http/rate-limit.ts';
 import type { NumberProvider, UpstreamStatus } from '../providers/numbers/number-provider.ts';
 import { createSimulatorProvider } from '../providers/numbers/simulator.ts';
-import { ADMIN, createClock, createTestDatabase } from './helpers.ts';
+import { createClock } from './helpers.ts';
+import { createSeededTestDatabase } from './test-database.ts';
 
 export const MINUTE = 60_000;
 
@@ -167,9 +166,7 @@ export function gate<T = void>() {
  * own, the simulator sending every SMS 10 s after the sale, and a clock that moves only when told.
  */
 export async function activationsTestBed() {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const database = await createSeededTestDatabase();
   afterAll(() => database.close());
   // Every purchase lowers the shown stock; these tests buy more than the demo catalogue holds.
   await database.db.execute(sql`UPDATE products SET stock = 100000`);

@@ -3,47 +3,14 @@ import type { CurrentUser } from '@numero/contract/account';
 import type { Role } from '@numero/contract/common';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { seed } from '../db/seed.ts';
+import { ADMIN, createSeededTestDatabase } from './test-database.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
-export const ADMIN = { email: 'admin@numero.test', password: 'admin-password-for-tests' };
-
-/**
- * A fresh, empty database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new
- * database created on that PostgreSQL server and dropped afterwards.
- */
-export async function createTestDatabase(
-  opts: { onQuery?: (sql: string) => void } = {},
-): Promise<Database & { url?: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase(opts);
-  const name = `numero_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ ...opts, databaseUrl: url.toString() });
-  return {
-    ...database,
-    url: url.toString(),
-    async close() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** A controllable clock: starts now, moves only when told. */
 export function createClock(start = new Date()) {
@@ -61,9 +28,7 @@ export async function createTestApp(
   overrides: Partial<AppDeps> & { env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
 ) {
   const { onQuery, env, ...deps } = overrides;
-  const database = await createTestDatabase({ onQuery });
-  await migrate(database);
-  await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const database = await createSeededTestDatabase({ onQuery });
   // Background tasks stay off: tests run them explicitly through app.scheduler.runOnce().
   const config = loadConfig({
     NODE_ENV: 'test',

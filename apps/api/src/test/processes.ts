@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ADMIN, TEST_ORIGIN, TEST_PASSWORD } from './helpers.ts';
+import { TEST_ORIGIN, TEST_PASSWORD } from './helpers.ts';
+import { ADMIN } from './test-database.ts';
 
 const API_SRC = join(import.meta.dirname, '..');
 

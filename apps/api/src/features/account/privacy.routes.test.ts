@@ -4,14 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { knownDevices, users } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
 import { productId } from '../../test/activations-fixture.ts';
-import {
-  ADMIN,
-  signIn,
-  signInAsAdmin,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-  TEST_PASSWORD,
-} from '../../test/helpers.ts';
+import { signIn, signInAsAdmin, signUpAndSignIn, TEST_ORIGIN, TEST_PASSWORD } from '../../test/helpers.ts';
+import { ADMIN } from '../../test/test-database.ts';
 import { topUpTestBed } from '../../test/topup-fixture.ts';
 
 describe('LGPD: my data and deleting my account', async () => {

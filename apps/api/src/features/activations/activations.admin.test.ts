@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate.ts';
-import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
 import type { Actor } from '../../http/actor.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
@@ -15,7 +13,8 @@ import {
   stubProvider,
   topUp,
 } from '../../test/activations-fixture.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
+import { createClock } from '../../test/helpers.ts';
+import { createSeededTestDatabase } from '../../test/test-database.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createActivationsRepository } from './activations.repository.ts';
@@ -26,9 +25,7 @@ const key = () => `admin-test-key-${++keys}-${Date.now()}`;
 
 /** Staff cancel and finish on any customer's activation: the same settlement rules as the customer's. */
 describe('activations service: staff actions', async () => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
+  const database = await createSeededTestDatabase();
   afterAll(() => database.close());
   await database.db.execute(sql`UPDATE products SET stock = 100000`);
 

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
-import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
 import {
   buildActivations,
@@ -12,7 +10,8 @@ import {
   stubProvider,
   topUp,
 } from '../../test/activations-fixture.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
+import { createClock } from '../../test/helpers.ts';
+import { createSeededTestDatabase } from '../../test/test-database.ts';
 
 const MINUTE = 60_000;
 const ROUNDS = 15;
@@ -24,9 +23,7 @@ describe.runIf(process.env.DATABASE_URL)('a pushed SMS under concurrency (Postgr
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database);
-    await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
+    database = await createSeededTestDatabase();
     await database.db.execute(sql`UPDATE products SET stock = 100000`);
   });
   afterAll(() => database.close());

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminUsersTestBed } from '../../test/admin-users-fixture.ts';
-import { ADMIN, signIn } from '../../test/helpers.ts';
+import { signIn } from '../../test/helpers.ts';
+import { ADMIN } from '../../test/test-database.ts';
 
 describe('admin user management: the list and new users', async () => {
   const { app, admin, send, list, create, auditOf, ana } = await adminUsersTestBed();

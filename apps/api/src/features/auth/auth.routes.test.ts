@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { ADMIN, sessionCookieOf, signIn, TEST_PASSWORD } from '../../test/helpers.ts';
+import { sessionCookieOf, signIn, TEST_PASSWORD } from '../../test/helpers.ts';
+import { ADMIN } from '../../test/test-database.ts';
 
 // The real argon2id, watched: an unknown email must cost one verification like a wrong password.
 vi.mock('../../lib/password.ts', async (importOriginal) => {

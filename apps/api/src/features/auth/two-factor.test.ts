@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { recoveryCodes, userTotp } from '../../db/schema/index.ts';
 import { FORM, form } from '../../test/accounts-fixture.ts';
 import {
-  ADMIN,
   createClock,
   createTestApp,
   sessionCookieOf,
@@ -13,6 +12,7 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from '../../test/helpers.ts';
+import { ADMIN } from '../../test/test-database.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];
 

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate.ts';
-import { seed } from '../../db/seed.ts';
-import { createClock, createTestDatabase } from '../../test/helpers.ts';
+import { createClock } from '../../test/helpers.ts';
+import { createSeededTestDatabase } from '../../test/test-database.ts';
 import { type CatalogRepository, createCatalogRepository } from './catalog.repository.ts';
 import { CATEGORIES_TTL_MS, createCatalogService } from './catalog.service.ts';
 import { createProductsRepository, type ProductsRepository } from './products.repository.ts';
@@ -11,9 +10,7 @@ import { createTrackRecords, type TrackRecords } from './track-record.ts';
 const FIVE_MINUTES = 5 * 60_000;
 
 describe('catalogue stock sync', async () => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
+  const database = await createSeededTestDatabase();
   afterAll(() => database.close());
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const catalog = createCatalogService({

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate.ts';
-import { seed } from '../../db/seed.ts';
 import { queryRows } from '../../db/sql.ts';
-import { createTestDatabase } from '../../test/helpers.ts';
+import { createSeededTestDatabase } from '../../test/test-database.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLedgerService, flows } from './ledger.service.ts';
 
 describe('ledger', async () => {
-  const database = await createTestDatabase();
-  await migrate(database);
-  await seed(database, { adminEmail: 'admin@numero.test', adminPassword: 'admin-password-for-tests' });
+  const database = await createSeededTestDatabase();
   afterAll(() => database.close());
   const { db } = database;
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });

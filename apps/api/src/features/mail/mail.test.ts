@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { ADMIN, createClock, createTestApp, TEST_ORIGIN } from '../../test/helpers.ts';
+import { createClock, createTestApp, TEST_ORIGIN } from '../../test/helpers.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { ADMIN } from '../../test/test-database.ts';
 import { mailBackoffMs } from './mail.service.ts';
 
 const forgot = (app: Awaited<ReturnType<typeof createTestApp>>['app'], email: string, ip: string) =>
