@@ -1,22 +1,41 @@
 // npm test: unit and API tests (Vitest), then the browser tests (Playwright driving Debian's Chromium).
+// Where the time went is written under .timings/ (node scripts/timings.mjs prints it).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'numero-test-'));
+const timings = join(root, '.timings');
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) => {
+  const started = Date.now();
+  const status =
+    spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  console.log(
+    `\n--- ${cmd} ${args[0]}${args[1] ? ` ${args[1]}` : ''}: ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return status;
+};
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
 const vitestReport = join(reports, 'vitest.json');
 failed ||=
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]) !==
-  0;
+  run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=./scripts/timings-reporter.ts',
+      '--reporter=json',
+      `--outputFile=${vitestReport}`,
+    ],
+    { TIMINGS_FILE: join(timings, 'vitest.json') },
+  ) !== 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
   totals.passed += r.numPassedTests;
@@ -34,7 +53,8 @@ if (!existsSync(chromium)) {
   }
 } else {
   failed ||= run('npm', ['run', 'build']) !== 0;
-  const e2eReport = join(reports, 'playwright.json');
+  const e2eReport = join(timings, 'playwright.json');
+  rmSync(e2eReport, { force: true });
   const e2eData = mkdtempSync(join(tmpdir(), 'numero-e2e-'));
   failed ||=
     run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
@@ -42,13 +62,16 @@ if (!existsSync(chromium)) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
       E2E_DATA_DIR: e2eData,
     }) !== 0;
-  // Every top-up, purchase, capture and refund the browser tests made must leave the books balanced.
-  console.log('\nChecking the ledger the browser tests left behind:');
-  failed ||=
-    run(process.execPath, ['--import', 'tsx', 'apps/api/src/features/ledger/ledger-verify-cli.ts'], {
-      DATA_DIR: e2eData,
-      DATABASE_URL: '',
-    }) !== 0;
+  // Every top-up, purchase, capture and refund the browser tests made must leave the books balanced, in
+  // the store of each worker.
+  for (const store of readdirSync(e2eData)) {
+    console.log(`\nChecking the ledger the browser tests left behind in store ${store}:`);
+    failed ||=
+      run(process.execPath, ['--import', 'tsx', 'apps/api/src/features/ledger/ledger-verify-cli.ts'], {
+        DATA_DIR: join(e2eData, store),
+        DATABASE_URL: '',
+      }) !== 0;
+  }
   if (existsSync(e2eReport)) {
     const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);

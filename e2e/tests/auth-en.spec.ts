@@ -104,8 +104,10 @@ test.describe('accessibility', () => {
     await page.getByLabel('Senha').fill('not-the-password');
     await submitLogin(page, page.getByRole('button', { name: 'Entrar', exact: true }));
     await expect(formAlert(page)).toHaveText('Email ou senha incorretos.');
-    await expect(page.locator('[data-sonner-toast]')).toBeVisible();
-    await page.waitForTimeout(500); // let the toast finish sliding in
+    const toast = page.locator('[data-sonner-toast]');
+    await expect(toast).toBeVisible();
+    // The toast finishes sliding in (its transitions end) before axe reads its colours.
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto('/register');

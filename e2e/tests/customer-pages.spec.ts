@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
 import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
@@ -96,8 +96,8 @@ async function customerWithActivity(page: Page): Promise<string> {
 async function check(page: Page, path: string, width: number, problems: string[]) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  // Skeletons and lazy chunks settle before measuring.
-  await page.waitForTimeout(300);
+  // Skeletons and busy lists settle before measuring.
+  await expect(page.locator('.animate-pulse, [aria-busy="true"]')).toHaveCount(0);
   const { scrollWidth, text } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     text: document.body.innerText,
@@ -154,57 +154,73 @@ async function check(page: Page, path: string, width: number, problems: string[]
     problems.push(`${path}: axe ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
 }
 
+// The sweep is split by who walks it and spread over the workers: each test is self-contained.
+test.describe.configure({ mode: 'parallel' });
+
+async function openAt(browser: Browser, width: number, lang: 'pt' | 'en') {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  await presetLanguageAndConsent(page, lang);
+  return { context, page };
+}
+
 for (const lang of ['pt', 'en'] as const) {
   for (const width of [360, 1280]) {
-    test(`every page fits ${width} px, draws no emoji and passes axe (${lang})`, async ({ browser }) => {
-      // Every page of the store at one width, axe on each: 4 minutes on a slow two-core machine.
-      test.setTimeout(420_000);
-      const problems: string[] = [];
-      const open = async () => {
-        const context = await browser.newContext({ viewport: { width, height: 800 } });
-        const page = await context.newPage();
-        await presetLanguageAndConsent(page, lang);
-        return { context, page };
-      };
+    test.describe(`every page at ${width} px in ${lang} fits, draws no emoji and passes axe`, () => {
+      // Every page of one walk, axe on each: over a minute on a slow two-core machine.
+      test.beforeEach(() => test.setTimeout(240_000));
 
-      const visitor = await open();
-      for (const path of VISITOR_PAGES) await check(visitor.page, path, width, problems);
-      await visitor.context.close();
+      test('as a visitor', async ({ browser }) => {
+        const problems: string[] = [];
+        const visitor = await openAt(browser, width, lang);
+        for (const path of VISITOR_PAGES) await check(visitor.page, path, width, problems);
+        await visitor.context.close();
+        expect(problems).toEqual([]);
+      });
 
-      const customer = await open();
-      const activation = await customerWithActivity(customer.page);
-      const customerId = (await (await customer.page.request.get('/api/v1/users/me')).json()).id;
-      for (const path of CUSTOMER_PAGES)
-        await check(
-          customer.page,
-          path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path,
-          width,
-          problems,
-        );
-      // A customer sent away from a staff page sees the unauthorized page with their own header.
-      await customer.page.goto('/admin/users');
-      await expect(customer.page).toHaveURL(/\/unauthorized$/);
-      const signedInHeader =
-        width < 640
-          ? customer.page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
-          : customer.page.getByTestId('header-balance');
-      const shown = await signedInHeader
-        .waitFor({ timeout: 7_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!shown) problems.push('/unauthorized: not the signed-in header');
-      await expect(
-        customer.page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
-      ).toBeVisible();
-      await customer.context.close();
+      test('as a customer with activity', async ({ browser }) => {
+        const problems: string[] = [];
+        const customer = await openAt(browser, width, lang);
+        const activation = await customerWithActivity(customer.page);
+        for (const path of CUSTOMER_PAGES)
+          await check(
+            customer.page,
+            path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path,
+            width,
+            problems,
+          );
+        // A customer sent away from a staff page sees the unauthorized page with their own header.
+        await customer.page.goto('/admin/users');
+        await expect(customer.page).toHaveURL(/\/unauthorized$/);
+        const signedInHeader =
+          width < 640
+            ? customer.page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
+            : customer.page.getByTestId('header-balance');
+        const shown = await signedInHeader
+          .waitFor({ timeout: 7_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (!shown) problems.push('/unauthorized: not the signed-in header');
+        await expect(
+          customer.page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
+        ).toBeVisible();
+        await customer.context.close();
+        expect(problems).toEqual([]);
+      });
 
-      const staff = await open();
-      await signInApi(staff.page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-      for (const path of STAFF_PAGES)
-        await check(staff.page, path === 'CUSTOMER' ? `/admin/users/${customerId}` : path, width, problems);
-      await staff.context.close();
-
-      expect(problems).toEqual([]);
+      test('as an ADMIN, with a customer who has activity to show', async ({ browser }) => {
+        const problems: string[] = [];
+        const customer = await openAt(browser, width, lang);
+        await customerWithActivity(customer.page);
+        const customerId = (await (await customer.page.request.get('/api/v1/users/me')).json()).id;
+        await customer.context.close();
+        const staff = await openAt(browser, width, lang);
+        await signInApi(staff.page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+        for (const path of STAFF_PAGES)
+          await check(staff.page, path === 'CUSTOMER' ? `/admin/users/${customerId}` : path, width, problems);
+        await staff.context.close();
+        expect(problems).toEqual([]);
+      });
     });
   }
 }

@@ -125,6 +125,9 @@ const text = {
   },
 } as const;
 
+// Each test signs in an account of its own: they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of ['pt', 'en'] as const) {
   const t = text[lang];
   for (const size of sizes) {
