@@ -178,7 +178,14 @@ export function createAppRouter() {
                 </RequireAuth>
               ),
             },
-            { path: '/demo/outbox', element: <OutboxPage /> },
+            {
+              path: '/demo/outbox',
+              element: (
+                <RequireAuth>
+                  <OutboxPage />
+                </RequireAuth>
+              ),
+            },
             { path: '/privacy', element: <PrivacyPage /> },
             { path: '/terms', element: <TermsPage /> },
             { path: '/auth-callback', element: <AuthCallbackPage /> },

@@ -1,3 +1,4 @@
+import type { Role } from '@numero/contract/common';
 import type { Executor } from '../../db/client.ts';
 import { type MailLang, type MailParams, type MailTemplate, renderMail } from './mail.templates.ts';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.ts';
@@ -10,9 +11,14 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** A link's one-time token (`#token=…`, `?code=…`) replaced by an ellipsis: the rest stays readable. */
+export function hideOneTimeLinks(text: string): string {
+  return text.replace(/([#?&](?:token|code)=)[^\s&#]+/g, '$1…');
+}
+
 export interface MailRequest<T extends MailTemplate> {
   to: string;
-  /** The recipient's account, when there is one (the demo outbox hides mail to staff). */
+  /** The recipient's account, when there is one (the demo outbox shows a customer their own). */
   userId: string | null;
   lang: MailLang;
   template: T;
@@ -98,8 +104,15 @@ export function createMailService({
     /** Waits for a pass started by `kick` (shutdown and tests). */
     settled: () => pending,
 
-    /** The newest messages of customer accounts, for the demo outbox page. */
-    recent: (limit: number) => repository.listRecentForCustomers(limit),
+    /**
+     * The demo outbox as `viewer` may read it: a customer their own mail, staff everyone's, where the
+     * one-time links (password reset, e-mail verification) of mail to anyone else are hidden.
+     */
+    async outboxFor(viewer: { id: string; role: Role }, limit: number): Promise<OutboxRow[]> {
+      const staff = viewer.role === 'ADMIN' || viewer.role === 'MANAGER';
+      const rows = await repository.listRecent(limit, staff ? undefined : viewer.id);
+      return rows.map((r) => (r.userId === viewer.id ? r : { ...r, textBody: hideOneTimeLinks(r.textBody) }));
+    },
   };
 }
 export type MailService = ReturnType<typeof createMailService>;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { mailOutbox, users } from '../../db/schema/index.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = Pick<
@@ -51,16 +51,14 @@ export function createOutboxRepository(db: Executor) {
         .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
     },
 
-    /** The newest messages, for the demo's outbox page; mail to staff accounts is never listed. */
-    async listRecentForCustomers(limit: number): Promise<OutboxRow[]> {
-      const rows = await db
-        .select({ row: mailOutbox })
+    /** The newest messages, for the demo's outbox page: to one account when `userId` is given. */
+    async listRecent(limit: number, userId?: string): Promise<OutboxRow[]> {
+      return db
+        .select()
         .from(mailOutbox)
-        .leftJoin(users, eq(users.id, mailOutbox.userId))
-        .where(sql`${users.role} IS NULL OR ${users.role} NOT IN ('ADMIN', 'MANAGER')`)
+        .where(userId === undefined ? undefined : eq(mailOutbox.userId, userId))
         .orderBy(desc(mailOutbox.createdAt))
         .limit(limit);
-      return rows.map((r) => r.row);
     },
   };
 }

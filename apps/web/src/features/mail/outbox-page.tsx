@@ -42,7 +42,7 @@ function Message({ message }: { message: OutboxMessage }) {
   );
 }
 
-/** /demo/outbox: the e-mail the offline demo would have sent (only the demo store answers). */
+/** /demo/outbox: the e-mail the offline demo would have sent to the signed-in account (staff: all). */
 export function OutboxPage() {
   const { t } = useTranslation('mail');
   const outbox = useOutbox();
