@@ -60,6 +60,7 @@ export function createAuthModule(deps: {
     repository: createTwoFactorRepository(db),
     mail,
     audit,
+    limiter,
     requireStaff: config.requireStaff2fa,
     now,
   });

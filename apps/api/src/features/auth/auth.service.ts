@@ -193,7 +193,7 @@ export function createAuthService({
       if (await secondFactor.isEnabled(user.id)) {
         // The password was right: the form asks for the code and sends both again.
         if (!credentials.otp) throw new AppError('TOTP_REQUIRED', 401);
-        if (!(await secondFactor.verifySecondFactor(user.id, credentials.otp))) {
+        if (!(await secondFactor.verifySecondFactor(user.id, credentials.otp, meta.ip))) {
           await limiter.hit(addressKey, LOGIN_FAILURES_PER_ADDRESS);
           await loginFailed(email, user, meta.ip, 'invalid_second_factor');
           throw new AppError('TOTP_INVALID', 401);

@@ -5,6 +5,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
+import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { mailLanguage } from '../mail/mail.templates.ts';
@@ -43,6 +44,14 @@ registerMessages({
 });
 
 export const RECOVERY_CODE_COUNT = 10;
+/**
+ * Wrong second-factor codes (TOTP or recovery) one account may be sent in 15 minutes, wherever they are
+ * entered (sign-in, turning it off): the next gets 429 until the window ends. Six digits guessed at this
+ * pace take years; without it, someone holding a session or a password takes about 40 minutes.
+ */
+export const SECOND_FACTOR_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
+/** The same from one address across accounts: wide enough for a carrier's NAT. */
+export const SECOND_FACTOR_FAILURES_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
 const STAFF: readonly Role[] = ['ADMIN', 'MANAGER'];
 // 32 letters and digits without the look-alikes l, o, 0 and 1: each character is 5 random bits.
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -69,11 +78,14 @@ export function createTwoFactor({
   repository,
   mail,
   audit,
+  limiter,
   requireStaff,
   now,
 }: {
   db: Db;
   repository: TwoFactorRepository;
+  /** Shared by every process (PostgreSQL or Redis), so the budget holds however requests are spread. */
+  limiter: Pick<RateLimiter, 'consume' | 'hit' | 'peek' | 'clear'>;
   mail: Pick<MailService, 'enqueue' | 'kick'>;
   audit: Pick<AuditService, 'record'>;
   /** REQUIRE_STAFF_2FA */
@@ -96,8 +108,25 @@ export function createTwoFactor({
     return result.valid && 'timeStep' in result ? result.timeStep : null;
   }
 
-  /** A TOTP code not used before, or an unused recovery code; either is used up by this call. */
-  async function verifySecondFactor(userId: string, code: string, ex?: Executor): Promise<boolean> {
+  /**
+   * A TOTP code not used before, or an unused recovery code; either is used up by this call. Spends the
+   * account's and the address's attempt budget (SECOND_FACTOR_FAILURES): past it, 429 before any check.
+   */
+  async function verifySecondFactor(userId: string, code: string, ip: string, ex?: Executor) {
+    const accountKey = `2fa:${userId}`;
+    const addressKey = `2fa-address:${ip}`;
+    const spent = await limiter.peek(addressKey);
+    if (spent && spent.count >= SECOND_FACTOR_FAILURES_PER_ADDRESS.limit)
+      throw rateLimited(spent.resetAt, now());
+    // Counted before the check, so parallel guesses cannot all slip in under the limit.
+    await limiter.consume(accountKey, SECOND_FACTOR_FAILURES);
+    const valid = await checkCode(userId, code, ex);
+    if (valid) await limiter.clear(accountKey);
+    else await limiter.hit(addressKey, SECOND_FACTOR_FAILURES_PER_ADDRESS);
+    return valid;
+  }
+
+  async function checkCode(userId: string, code: string, ex?: Executor): Promise<boolean> {
     const totp = await repository.find(userId, ex);
     if (!totp?.enabledAt) return false;
     const trimmed = code.trim();
@@ -177,7 +206,7 @@ export function createTwoFactor({
       if (isRequired(actor.role)) throw new AppError('TWO_FACTOR_REQUIRED_FOR_STAFF', 403);
       if (!(await repository.isEnabled(actor.id))) throw new AppError('TWO_FACTOR_NOT_ENABLED', 409);
       await db.transaction(async (tx) => {
-        if (!(await verifySecondFactor(actor.id, code, tx))) throw new AppError('TOTP_INVALID', 400);
+        if (!(await verifySecondFactor(actor.id, code, ip, tx))) throw new AppError('TOTP_INVALID', 400);
         await repository.remove(actor.id, tx);
         await notify(actor, 'two_factor_disabled', tx);
         await audit.record(
