@@ -38,6 +38,49 @@ describe('webhook addresses', () => {
     expect(webhookUrlRefusal('http://127.0.0.1:9000/x', development)).toBeNull();
   });
 
+  it('sees through the spellings of a private address: trailing dots, numeric IPv4 forms, IPv6 that carries IPv4, tunnels', () => {
+    for (const url of [
+      'https://localhost./x',
+      'https://LOCALHOST../x',
+      'https://ip6-localhost/x',
+      'https://ip6-loopback./x',
+      'https://[::127.0.0.1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[::ffff:7f00:1]/x',
+      'https://[0:0:0:0:0:ffff:a00:1]/x',
+      'https://[2002:7f00:1::]/x',
+      'https://[2002:c0a8:101::1]/x',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+      'https://[64:ff9b::a00:1]/x',
+      'https://[64:ff9b:1::1]/x',
+      'https://2130706433/x',
+      'https://0177.0.0.1/x',
+      'https://0x7f.1/x',
+      'https://10.1/x',
+    ])
+      expect(webhookUrlRefusal(url, production), url).toBe('private address');
+    // The same shapes around a public IPv4 address are fine.
+    for (const url of [
+      'https://[2002:808:808::1]/x',
+      'https://[::ffff:8.8.8.8]/x',
+      'https://hooks.example.com./x',
+    ])
+      expect(webhookUrlRefusal(url, production), url).toBeNull();
+  });
+
+  it('refuses at send time a name that resolves to a private address, any of its addresses', async () => {
+    const dns = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: 4 }));
+    await expect(
+      resolveWebhookTarget('https://hooks.example.com/x', production, dns(['127.0.0.1'])),
+    ).rejects.toThrow('private address');
+    await expect(
+      resolveWebhookTarget('https://hooks.example.com/x', production, dns(['8.8.8.8', '10.0.0.5'])),
+    ).rejects.toThrow('private address');
+    await expect(
+      resolveWebhookTarget('https://hooks.example.com./x', production, dns(['8.8.4.4'])),
+    ).resolves.toEqual({ address: '8.8.4.4', family: 4 });
+  });
+
   it('resolves at send time and refuses a literal private address in production', async () => {
     await expect(resolveWebhookTarget('https://10.0.0.7/x', production)).rejects.toThrow('private address');
     await expect(resolveWebhookTarget('http://127.0.0.1:9/x', development)).resolves.toEqual({
