@@ -30,7 +30,7 @@ import { createNotificationsModule } from './features/notifications/notification
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
-import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, loggableError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
 import { registerOriginCheck } from './http/origin.ts';
@@ -58,10 +58,13 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   limitPasswordWork(config.passwordWork);
+  const logger = deps.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
+    // Every logged error goes through one serializer that leaves out the values bound to SQL statements.
+    logger: typeof logger === 'object' && {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...logger,
+      serializers: { ...logger.serializers, err: loggableError },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,

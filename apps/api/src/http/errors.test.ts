@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/helpers.ts';
 import { loggableError } from './errors.ts';
 
 describe('what a failed request leaves in the log', () => {
@@ -18,5 +20,33 @@ describe('what a failed request leaves in the log', () => {
       code: '22021',
       cause: 'invalid byte sequence for encoding "UTF8": 0x00',
     });
+  });
+});
+
+describe("the store's logger", async () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const { app } = await createTestApp({ logger: { level: 'info', stream } });
+
+  it('leaves out the values bound to a statement in every error it logs, not only failed requests', () => {
+    const keyHash = 'b1946ac92492d2347c6235b4d2611184b1946ac92492d2347c6235b4d2611184';
+    // What a background task meets when the database goes away: the statement, its values, the cause.
+    const lost = new DrizzleQueryError(
+      'select "user_id" from "api_keys" where "key_hash" = $1',
+      [keyHash],
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
+    app.log.error({ err: lost, task: 'sms-checks' }, 'background task failed');
+    app.log.warn({ err: lost }, 'event bus connection lost');
+    const logged = lines.join('');
+    expect(logged).toContain('background task failed');
+    expect(logged).toContain('ECONNREFUSED');
+    expect(logged).toContain('params: [redacted]');
+    expect(logged).not.toContain(keyHash);
   });
 });

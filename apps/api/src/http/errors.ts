@@ -112,11 +112,19 @@ export function sendError(
 }
 
 /**
- * What a failed request leaves in the log: the error without the values bound to a failed SQL statement
- * (they can be a key's hash, an email, a name), which drizzle puts in the message and the stack.
+ * What an error leaves in the log (the logger's `err` serializer): the error without the values bound
+ * to a failed SQL statement (they can be a key's hash, an email, a name), which drizzle puts in the
+ * message and the stack, also when the statement failed for want of a connection.
  */
-export function loggableError(err: Error): Record<string, unknown> {
-  const strip = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+export function loggableError(err: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [k: string]: unknown;
+} {
+  // pino hands the serializer whatever was logged under `err`: anything but an error goes as it is.
+  if (!(err instanceof Error)) return err;
+  const strip = (text = '') => text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
   const cause = err.cause as { code?: string; message?: string } | undefined;
   return {
     type: err.name,
@@ -130,7 +138,7 @@ export function loggableError(err: Error): Record<string, unknown> {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const { status, code, params } = describe(err);
-    if (status >= 500) request.log.error({ err: loggableError(err) }, 'request failed');
+    if (status >= 500) request.log.error({ err }, 'request failed');
     if (err instanceof AppError) reply.headers(err.headers);
     else if (status === 503) reply.header('retry-after', '1');
     return sendError(request, reply, status, code, params);
