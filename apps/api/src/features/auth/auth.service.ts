@@ -74,7 +74,7 @@ export function createAuthService({
   db: Db;
   /** Whether a new account confirms its address before signing in, and how its link is sent. */
   verification: { required: boolean; send: (user: User) => Promise<void> };
-  devices: Pick<KnownDevices, 'recordSignIn'>;
+  devices: Pick<KnownDevices, 'recordSignIn' | 'isKnown'>;
   notices: Pick<NotificationsService, 'kick'>;
   secondFactor: Pick<TwoFactor, 'isEnabled' | 'verifySecondFactor'>;
   users: Pick<AccountService, 'findByEmail' | 'createUser' | 'recordLogin'>;
@@ -127,6 +127,13 @@ export function createAuthService({
     return { token, deviceToken, user: toCurrentUser(user) };
   }
 
+  /** The browser's device cookie is one this account has signed in with (a carrier's NAT is not it). */
+  const knownBrowser = async (email: string, meta: RequestMeta) => {
+    if (!meta.deviceToken) return false;
+    const user = await users.findByEmail(email);
+    return user ? devices.isKnown(user.id, meta.deviceToken) : false;
+  };
+
   return {
     /** Creates a CUSTOMER account. It does not sign in: the web sends the user to /login afterwards. */
     async register(body: RegisterBody, meta: RequestMeta): Promise<CurrentUser> {
@@ -165,9 +172,14 @@ export function createAuthService({
       const key = `login:${email}:${meta.ip}`;
       const addressKey = `login-failures:${meta.ip}`;
       try {
-        // Before the password is looked at, so a blocked address learns nothing, not even a right guess.
+        // Before the password is looked at, so a blocked address learns nothing, not even a right guess;
+        // a browser this account signed in with before is not held by what others did from its address.
         const failures = await limiter.peek(addressKey);
-        if (failures && failures.count >= LOGIN_FAILURES_PER_ADDRESS.limit)
+        if (
+          failures &&
+          failures.count >= LOGIN_FAILURES_PER_ADDRESS.limit &&
+          !(await knownBrowser(email, meta))
+        )
           throw rateLimited(failures.resetAt, now());
         // Counted before the check so that parallel guesses cannot all slip in under the limit.
         await limiter.consume(key, LOGIN_FAILURES);

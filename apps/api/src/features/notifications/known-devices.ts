@@ -94,6 +94,12 @@ export function createKnownDevices({
       return token;
     },
 
+    /** Whether this browser's device cookie is one the user has signed in with before. */
+    isKnown: (userId: string, deviceToken: string | undefined): Promise<boolean> =>
+      deviceToken && DEVICE_TOKEN_SHAPE.test(deviceToken)
+        ? repository.hasDevice(userId, createHash('sha256').update(deviceToken).digest('hex'))
+        : Promise.resolve(false),
+
     purgeForgotten: () =>
       repository.forgetDevicesSeenBefore(new Date(now().getTime() - DEVICE_FORGOTTEN_AFTER_MS)),
   };

@@ -50,6 +50,15 @@ export function createNotificationsRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    async hasDevice(userId: string, deviceHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ hash: knownDevices.deviceHash })
+        .from(knownDevices)
+        .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Records a sign-in from this device; true when the user had never signed in from it. */
     async seeDevice(
       userId: string,
