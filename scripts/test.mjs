@@ -9,13 +9,12 @@ const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'numero-test-'));
 const timings = join(root, '.timings');
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const run = (cmd, args, env = {}) => {
+/** Runs one step and prints how long it took. */
+const run = (label, cmd, args, env = {}) => {
   const started = Date.now();
   const status =
     spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
-  console.log(
-    `\n--- ${cmd} ${args[0]}${args[1] ? ` ${args[1]}` : ''}: ${Math.round((Date.now() - started) / 1000)} s`,
-  );
+  console.log(`\n--- ${label}: ${Math.round((Date.now() - started) / 1000)} s`);
   return status;
 };
 
@@ -25,6 +24,7 @@ let failed = false;
 const vitestReport = join(reports, 'vitest.json');
 failed ||=
   run(
+    'Vitest',
     'npx',
     [
       'vitest',
@@ -52,12 +52,12 @@ if (!existsSync(chromium)) {
     console.warn(`${how} Skipping the browser tests.`);
   }
 } else {
-  failed ||= run('npm', ['run', 'build']) !== 0;
+  failed ||= run('build', 'npm', ['run', 'build']) !== 0;
   const e2eReport = join(timings, 'playwright.json');
   rmSync(e2eReport, { force: true });
   const e2eData = mkdtempSync(join(tmpdir(), 'numero-e2e-'));
   failed ||=
-    run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    run('Playwright', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
       CHROME_PATH: chromium,
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
       E2E_DATA_DIR: e2eData,
@@ -67,10 +67,15 @@ if (!existsSync(chromium)) {
   for (const store of readdirSync(e2eData)) {
     console.log(`\nChecking the ledger the browser tests left behind in store ${store}:`);
     failed ||=
-      run(process.execPath, ['--import', 'tsx', 'apps/api/src/features/ledger/ledger-verify-cli.ts'], {
-        DATA_DIR: join(e2eData, store),
-        DATABASE_URL: '',
-      }) !== 0;
+      run(
+        `ledger of store ${store}`,
+        process.execPath,
+        ['--import', 'tsx', 'apps/api/src/features/ledger/ledger-verify-cli.ts'],
+        {
+          DATA_DIR: join(e2eData, store),
+          DATABASE_URL: '',
+        },
+      ) !== 0;
   }
   if (existsSync(e2eReport)) {
     const s = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
