@@ -8,6 +8,8 @@ export type Currency = z.infer<typeof Currency>;
 
 export const Role = z.enum(['CUSTOMER', 'USER', 'PREMIUM', 'MANAGER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
+/** The staff roles: the admin area, staff-only rules (second factor required, no self-deletion). */
+export const isStaffRole = (role: Role) => role === 'ADMIN' || role === 'MANAGER';
 
 /** Languages and currencies a profile may hold (the profile screen offers es and EUR too). */
 export const ProfileLanguage = z.enum(['pt-BR', 'en-US', 'es']);

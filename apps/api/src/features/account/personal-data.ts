@@ -4,7 +4,7 @@ import {
   type DeletionPreview,
   type PersonalDataExport,
 } from '@numero/contract/account-privacy';
-import type { Role } from '@numero/contract/common';
+import { isStaffRole, type Role } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -77,8 +77,7 @@ export function createPersonalData({
      * ledger keeps its amounts under the anonymous id (so `ledger:verify` still balances).
      */
     async delete(actor: Actor, body: DeleteAccountRequest): Promise<void> {
-      if (actor.role === 'ADMIN' || actor.role === 'MANAGER')
-        throw new AppError('STAFF_ACCOUNT_NOT_DELETABLE', 403);
+      if (isStaffRole(actor.role)) throw new AppError('STAFF_ACCOUNT_NOT_DELETABLE', 403);
       if (!confirmsAccount(body, actor.email)) throw new AppError('DELETE_CONFIRMATION_MISMATCH', 422);
       await db.transaction(async (tx) => {
         const anonymous = await repository.erase(actor.id, actor.email, now(), tx);

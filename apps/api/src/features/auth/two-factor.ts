@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@numero/contract/auth';
-import type { Role } from '@numero/contract/common';
+import { isStaffRole, type Role } from '@numero/contract/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, Executor } from '../../db/client.ts';
@@ -52,7 +52,6 @@ export const RECOVERY_CODE_COUNT = 10;
 export const SECOND_FACTOR_FAILURES: RateLimitRule = { limit: 5, windowMs: 15 * 60_000 };
 /** The same from one address across accounts: wide enough for a carrier's NAT. */
 export const SECOND_FACTOR_FAILURES_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60_000 };
-const STAFF: readonly Role[] = ['ADMIN', 'MANAGER'];
 // 32 letters and digits without the look-alikes l, o, 0 and 1: each character is 5 random bits.
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -93,7 +92,7 @@ export function createTwoFactor({
   now: () => Date;
 }) {
   const epoch = () => Math.floor(now().getTime() / 1000);
-  const isRequired = (role: Role) => requireStaff && STAFF.includes(role);
+  const isRequired = (role: Role) => requireStaff && isStaffRole(role);
 
   /** The time step a 6-digit code matches (one step of clock drift either way), or null. */
   async function matchTotp(secret: string, code: string, after: number | null): Promise<number | null> {

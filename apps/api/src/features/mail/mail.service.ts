@@ -1,4 +1,4 @@
-import type { Role } from '@numero/contract/common';
+import { isStaffRole, type Role } from '@numero/contract/common';
 import type { Executor } from '../../db/client.ts';
 import { type MailLang, type MailParams, type MailTemplate, renderMail } from './mail.templates.ts';
 import type { OutboxRepository, OutboxRow } from './outbox.repository.ts';
@@ -12,7 +12,7 @@ export function mailBackoffMs(attempts: number): number {
 }
 
 /** A link's one-time token (`#token=…`, `?code=…`) replaced by an ellipsis: the rest stays readable. */
-export function hideOneTimeLinks(text: string): string {
+function hideOneTimeLinks(text: string): string {
   return text.replace(/([#?&](?:token|code)=)[^\s&#]+/g, '$1…');
 }
 
@@ -109,8 +109,7 @@ export function createMailService({
      * one-time links (password reset, e-mail verification) of mail to anyone else are hidden.
      */
     async outboxFor(viewer: { id: string; role: Role }, limit: number): Promise<OutboxRow[]> {
-      const staff = viewer.role === 'ADMIN' || viewer.role === 'MANAGER';
-      const rows = await repository.listRecent(limit, staff ? undefined : viewer.id);
+      const rows = await repository.listRecent(limit, isStaffRole(viewer.role) ? undefined : viewer.id);
       return rows.map((r) => (r.userId === viewer.id ? r : { ...r, textBody: hideOneTimeLinks(r.textBody) }));
     },
   };
