@@ -1,5 +1,6 @@
 // npm run test:reliability: the reliability suite (apps/api/src/reliability) on PGlite and, when one
-// answers, on PostgreSQL; then docs/reliability.md from what the runs recorded.
+// answers, on PostgreSQL; then the scan of everything the store's processes logged meanwhile for
+// secrets; then docs/reliability.md from what the runs recorded.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'numero-reliability-'));
+const logs = mkdtempSync(join(tmpdir(), 'numero-reliability-logs-'));
 const postgresUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const reachable = (url) =>
@@ -24,15 +26,17 @@ const reachable = (url) =>
     socket.once('timeout', () => answer(false));
   });
 
-const run = (databaseUrl) =>
-  spawnSync('npx', ['vitest', 'run', '--project', 'api', 'src/reliability'], {
+const run = (databaseUrl, env = {}, tests = 'src/reliability') =>
+  spawnSync('npx', ['vitest', 'run', '--project', 'api', tests], {
     cwd: root,
     stdio: 'inherit',
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
       RELIABILITY_REPORT_DIR: reports,
+      RELIABILITY_LOG_DIR: logs,
       FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100',
+      ...env,
     },
   }).status ?? 1;
 
@@ -40,6 +44,9 @@ let failed = run('') !== 0;
 const withPostgres = await reachable(postgresUrl);
 if (withPostgres) failed = run(postgresUrl) !== 0 || failed;
 else console.warn(`PostgreSQL does not answer at ${postgresUrl}: the multi-process part did not run.`);
+// Last, when every process has written its log: logs.test.ts reads them all.
+if (withPostgres)
+  failed = run('', { RELIABILITY_SCAN_LOGS: '1' }, 'src/reliability/logs.test.ts') !== 0 || failed;
 
 const records = existsSync(reports)
   ? readdirSync(reports).map((f) => JSON.parse(readFileSync(join(reports, f), 'utf8')))
@@ -48,6 +55,9 @@ const fuzz = records.filter((r) => r.name === 'route-fuzz');
 const processes = records.filter((r) => r.name === 'processes');
 const upstream = records.filter((r) => r.name === 'upstream-faults');
 const failpoints = records.filter((r) => r.name === 'failpoints');
+const outage = records.filter((r) => r.name === 'database-outage');
+const slowSeller = records.filter((r) => r.name === 'slow-seller-kill');
+const logScan = records.filter((r) => r.name === 'log-scan');
 const moneyLost = records.reduce((s, r) => s + (r.moneyLost ?? 0), 0);
 const lines = [
   '# Reliability',
@@ -112,6 +122,47 @@ const lines = [
     ),
   ]),
   ...(failpoints.length ? [] : ['Not run: PostgreSQL did not answer.']),
+  '',
+  '## PostgreSQL stopped under load (`database-outage.test.ts`, PostgreSQL)',
+  '',
+  'Two API processes and the worker reach PostgreSQL through a proxy that plays an outage as they see one:',
+  'every connection cut, every new one refused. Customers keep buying and a bot keeps polling',
+  '`handler_api.php`; the numbers bought before the outage run out during it. Afterwards the worker is the',
+  'same process (it paused its tasks, said so once on its log and on `/health`, and resumed them), every',
+  'expired number is refunded, the ledger verifies, and no request got a 500.',
+  '',
+  ...outage.flatMap((r) => [
+    `- Outage ${r.outageSeconds} s, ${r.processes}; ${r.numbersExpiredDuringOutage} numbers expired during it, all refunded ${(r.refundedWithinMs / 1000).toFixed(1)} s after PostgreSQL came back; ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}.`,
+    `- Answers: ${Object.entries(r.counts)
+      .sort()
+      .map(([k, n]) => `${k}: ${n}`)
+      .join('; ')}.`,
+  ]),
+  ...(outage.length ? [] : ['Not run: PostgreSQL did not answer.']),
+  '',
+  '## A purchase killed while the seller is slow (`slow-seller-kill.test.ts`, PostgreSQL)',
+  '',
+  'The seller sells at once but answers late; the API process is killed (SIGKILL) while it waits. The',
+  'worker refunds the interrupted purchase once it is stale (a minute), finds the order at the seller by',
+  'our id and cancels it there: nobody pays for a number nobody got, and no second number is bought.',
+  '',
+  ...slowSeller.map(
+    (r) =>
+      `- The seller answered after ${r.sellerAnswersAfterMs / 1000} s; its number was cancelled at the seller ${Math.round(r.cancelledAtSellerAfterMs / 1000)} s after the purchase; money lost ${r.moneyLost}.`,
+  ),
+  ...(slowSeller.length ? [] : ['Not run: PostgreSQL did not answer.']),
+  '',
+  '## No secret in the logs (`logs.test.ts`)',
+  '',
+  'Every store process the suite started logged at `info` (every request) into files; the last test reads',
+  "them all for each secret the suite handed out (API keys, passwords, session cookies, the seller's key,",
+  'webhook secrets), the SHA-256 of each, credentials in a query string, and any logged URL with a query.',
+  '',
+  ...logScan.map(
+    (r) =>
+      `- ${r.files} log files, ${r.lines} lines, ${r.secrets} secrets looked for: ${r.leaks.length} found.`,
+  ),
+  ...(logScan.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',
   '## The upstream seller failing (`upstream-faults.test.ts`)',
   '',

@@ -1,5 +1,6 @@
 // npm start: build the web app and the API when missing or older than their sources, then run the built
 // API (plain JavaScript on node) under its supervisor; it also serves the web app.
+// npm run worker (`start.mjs worker`): the same for the worker, which runs the background tasks apart.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,9 @@ function buildIfStale(what, output, sources, script) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-buildIfStale('the web app', 'apps/web/dist/index.html', ['apps/web', 'packages/contract/src'], 'build:web');
+const entry = process.argv[2] === 'worker' ? 'worker' : 'server';
+if (entry === 'server')
+  buildIfStale('the web app', 'apps/web/dist/index.html', ['apps/web', 'packages/contract/src'], 'build:web');
 buildIfStale(
   'the API',
   'apps/api/dist/supervisor.js',
@@ -45,4 +48,4 @@ buildIfStale(
 // The supervisor keeps the server processes up: it restarts a crashed one and runs one per core on
 // PostgreSQL. It runs in this process, which saves starting one more node before the server's own.
 const { supervise } = await import(join(root, 'apps/api/dist/supervisor.js'));
-supervise();
+supervise(entry);

@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventBus } from './db/event-bus.ts';
+import { isDatabaseUnavailable } from './db/sql.ts';
 import { createAccountModule } from './features/account/account.module.ts';
 import { createPrivacyModule } from './features/account/privacy.module.ts';
 import { createActivationsModule } from './features/activations/activations.module.ts';
@@ -30,9 +31,10 @@ import { createNotificationsModule } from './features/notifications/notification
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
-import { answerFrameworkError, loggableError, registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
+import { loggableError, loggableRequest } from './http/log-serializers.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createMemoryRateLimiter, createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -60,11 +62,12 @@ export async function buildApp(deps: AppDeps) {
   limitPasswordWork(config.passwordWork);
   const logger = deps.logger ?? { level: config.logLevel };
   const app = Fastify({
-    // Every logged error goes through one serializer that leaves out the values bound to SQL statements.
+    // Every logged request and error goes through serializers that leave out query strings and the values
+    // bound to SQL statements.
     logger: typeof logger === 'object' && {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       ...logger,
-      serializers: { ...logger.serializers, err: loggableError },
+      serializers: { ...logger.serializers, err: loggableError, req: loggableRequest },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -113,7 +116,8 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
   // Any process that records an SMS, moves a wallet, ends a session or changes the catalogue tells the others.
   const bus = createEventBus(database, {
-    onError: (err) => app.log.warn({ err }, 'event bus connection lost'),
+    onLost: (err) => app.log.warn({ err }, 'event bus connection lost: reconnecting every second'),
+    onBack: () => app.log.info('event bus listening again'),
   });
   app.addHook('onClose', () => bus.close());
   const audit = createAuditService({ repository: createAuditRepository(db), now });
@@ -236,11 +240,18 @@ export async function buildApp(deps: AppDeps) {
   for (const module of modules) await module.routes(app);
   const tasks = modules.flatMap((m) => m.tasks);
 
-  const scheduler = createScheduler(
-    tasks,
-    (task, err) => app.log.error({ err, task }, 'background task failed'),
-    (channel, handler) => bus.subscribe(channel, handler),
-  );
+  const scheduler = createScheduler(tasks, {
+    onError: (task, err) => app.log.error({ err, task }, 'background task failed'),
+    subscribe: (channel, handler) => bus.subscribe(channel, handler),
+    database: { isUnavailable: isDatabaseUnavailable, ping: () => database.ping() },
+    onOutage: (event) =>
+      event.state === 'down'
+        ? app.log.error(
+            { err: event.err, task: event.task },
+            'database out of reach: background tasks paused until it answers',
+          )
+        : app.log.warn({ downMs: event.downMs }, 'database answers again: background tasks resumed'),
+  });
   if (config.runJobs) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', () => mail.close());

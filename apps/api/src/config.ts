@@ -20,6 +20,8 @@ const base = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /** Where `npm run worker` answers /health (on HOST). */
+  WORKER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   PUBLIC_URL: z.url().optional(),
   ALLOWED_ORIGINS: list,
   TRUST_PROXY: envBool,
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
+    workerPort: c.WORKER_PORT,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     allowedOrigins: c.ALLOWED_ORIGINS ?? [publicUrl, ...devOrigins],

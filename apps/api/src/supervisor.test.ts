@@ -2,8 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/client.ts';
 import { restartDelayMs, serverCount } from './supervisor.ts';
-import { freePort, StoreProcess } from './test/processes.ts';
+import { freePort, StoreProcess, storeEnv } from './test/processes.ts';
+import { createSeededTestDatabase } from './test/test-database.ts';
 
 describe('restart backoff and process count', () => {
   it('waits 1 s after a crash, doubling while crashes continue, never over 30 s', () => {
@@ -58,4 +60,36 @@ describe('the supervisor npm start runs', async () => {
     const broken = new StoreProcess('supervisor.ts', { ...env, ADMIN_PASSWORD: 'short' }, await freePort());
     await expect(broken.start()).rejects.toThrow(/failed to start/);
   }, 60_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the supervisor npm run worker runs (PostgreSQL)', () => {
+  let database: Database & { url?: string };
+  let supervisor: StoreProcess;
+  afterAll(async () => {
+    await supervisor?.stop('SIGKILL');
+    await database?.close();
+  });
+
+  it('restarts a worker that died, which then runs its tasks again', async () => {
+    database = await createSeededTestDatabase();
+    const env = { ...storeEnv(database.url!, 'http://127.0.0.1:1'), LOG_LEVEL: 'info' };
+    supervisor = new StoreProcess('supervisor.ts', env, await freePort(), ['worker']);
+    await supervisor.start();
+    const first = /worker process (\d+) started/.exec(supervisor.output)?.[1];
+    expect(first).toBeDefined();
+
+    process.kill(Number(first), 'SIGKILL');
+    await supervisor.waitFor(`worker process ${first} exited (SIGKILL); restarting in 1000 ms`);
+    const deadline = Date.now() + 60_000;
+    let health: { status?: string } = {};
+    while (health.status !== 'running' && Date.now() < deadline) {
+      health = await fetch(`${supervisor.url}/health`).then(
+        (r) => r.json() as Promise<{ status?: string }>,
+        () => ({}),
+      );
+      if (health.status !== 'running') await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(health.status).toBe('running');
+    expect(await supervisor.stop('SIGTERM')).toBe(0);
+  }, 120_000);
 });

@@ -8,8 +8,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * core (WEB_CONCURRENCY to choose), sharing the port through Node's cluster module; with the embedded
  * PGlite exactly one, since that database belongs to one process. A process that dies is restarted
  * after 1 s, doubling up to 30 s while it keeps dying; SIGTERM or SIGINT stops them all gracefully
- * (each finishes its requests and running tasks first).
+ * (each finishes its requests and running tasks first). `npm run worker` runs the worker (one process,
+ * serving only its /health) under the same rules.
  */
+export type Entry = 'server' | 'worker';
 
 const MAX_DELAY_MS = 30_000;
 /** A process that served this long before dying starts the backoff over. */
@@ -32,11 +34,14 @@ function log(message: string) {
   console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: `supervisor: ${message}` }));
 }
 
-/** Runs and keeps up the server processes until SIGTERM or SIGINT (npm start calls it in its own process). */
-export function supervise() {
-  // The server entry beside this file: server.ts under tsx, server.js in the compiled bundle.
+/**
+ * Runs and keeps up the server (or worker) processes until SIGTERM or SIGINT; npm start and npm run worker
+ * call it in their own process.
+ */
+export function supervise(entry: Entry = 'server') {
+  // The entry beside this file: server.ts under tsx, server.js in the compiled bundle.
   cluster.setupPrimary({
-    exec: fileURLToPath(new URL(`./server${extname(import.meta.url)}`, import.meta.url)),
+    exec: fileURLToPath(new URL(`./${entry}${extname(import.meta.url)}`, import.meta.url)),
   });
   const startedAt = new Map<number, number>();
   let everListened = false;
@@ -46,7 +51,7 @@ export function supervise() {
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
-    log(`server process ${worker.process.pid} started`);
+    log(`${entry} process ${worker.process.pid} started`);
   };
 
   cluster.on('listening', () => {
@@ -61,12 +66,12 @@ export function supervise() {
     }
     // A process that never served (a bad setting, say) will not serve after a restart either.
     if (!everListened) {
-      log(`server process ${worker.process.pid} failed to start (${signal ?? code}); stopping`);
+      log(`${entry} process ${worker.process.pid} failed to start (${signal ?? code}); stopping`);
       process.exit(code || 1);
     }
     crashes = lived >= STABLE_AFTER_MS ? 1 : crashes + 1;
     const delay = restartDelayMs(crashes);
-    log(`server process ${worker.process.pid} exited (${signal ?? code}); restarting in ${delay} ms`);
+    log(`${entry} process ${worker.process.pid} exited (${signal ?? code}); restarting in ${delay} ms`);
     setTimeout(() => {
       if (!stopping) fork();
     }, delay);
@@ -75,7 +80,7 @@ export function supervise() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping the server processes`);
+    log(`${signal}: stopping the ${entry} processes`);
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     for (const worker of workers) worker?.process.kill('SIGTERM');
@@ -84,9 +89,10 @@ export function supervise() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  const count = serverCount(process.env);
-  log(`running ${count} server process${count === 1 ? '' : 'es'}`);
+  const count = entry === 'worker' ? 1 : serverCount(process.env);
+  log(`running ${count} ${entry} process${count === 1 ? '' : 'es'}`);
   for (let i = 0; i < count; i++) fork();
 }
 
-if (cluster.isPrimary && import.meta.url === pathToFileURL(process.argv[1] ?? '').href) supervise();
+if (cluster.isPrimary && import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  supervise(process.argv[2] === 'worker' ? 'worker' : 'server');

@@ -89,14 +89,26 @@ function pgliteBus(client: PGlite): EventBus {
   };
 }
 
+/** Told once when the listening connection is lost (not at every failed retry), once when it is back. */
+export interface BusWatcher {
+  onLost?: (err: unknown) => void;
+  onBack?: () => void;
+}
+
 /** One connection per process holds every LISTEN; it reconnects, and listens again, when it drops. */
-function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void): EventBus {
+function postgresBus(options: pg.ClientConfig, { onLost, onBack }: BusWatcher): EventBus {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
   /** Counts the connections made: a message sent between two of them was missed. */
   let epoch = 0;
+  let lost = false;
+  const lose = (err: unknown) => {
+    if (lost) return;
+    lost = true;
+    onLost?.(err);
+  };
   const quoted = (channel: string) => `"${channel}"`;
 
   async function connect(): Promise<pg.Client> {
@@ -105,7 +117,7 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
       const c = new pg.Client({ ...options, connectionTimeoutMillis: 5_000 });
       c.on('notification', (msg) => handlers.deliver(msg.channel, msg.payload ?? ''));
       c.on('error', (err) => {
-        onError(err);
+        lose(err);
         dropped(c);
       });
       c.on('end', () => dropped(c));
@@ -118,6 +130,10 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
       }
       client = c;
       epoch += 1;
+      if (lost) {
+        lost = false;
+        onBack?.();
+      }
       return c;
     })().finally(() => {
       connecting = null;
@@ -133,7 +149,7 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
       retry = null;
       if (closed || handlers.byChannel.size === 0) return;
       connect().catch((err) => {
-        onError(err);
+        lose(err);
         retry = setTimeout(again, RECONNECT_MS);
         retry.unref();
       });
@@ -168,12 +184,9 @@ function postgresBus(options: pg.ClientConfig, onError: (err: unknown) => void):
   };
 }
 
-export function createEventBus(
-  database: Pick<Database, 'kind' | 'db'>,
-  opts: { onError?: (err: unknown) => void } = {},
-): EventBus {
+export function createEventBus(database: Pick<Database, 'kind' | 'db'>, watcher: BusWatcher = {}): EventBus {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (database.kind === 'pglite') return pgliteBus(client as PGlite);
   // The listening connection lives outside the pool (it is never given back), with the pool's settings.
-  return postgresBus((client as pg.Pool).options, opts.onError ?? (() => {}));
+  return postgresBus((client as pg.Pool).options, watcher);
 }

@@ -28,7 +28,7 @@ describe('scheduler', () => {
           },
         },
       ],
-      (task) => errors.push(task),
+      { onError: (task) => errors.push(task) },
     );
     scheduler.start();
     await new Promise((r) => setTimeout(r, 120));
@@ -72,8 +72,7 @@ describe('scheduler', () => {
           },
         },
       ],
-      () => {},
-      subscribe,
+      { onError: () => {}, subscribe },
     );
     scheduler.start();
     await vi.waitFor(() => expect(handlers.has('work_due')).toBe(true));
@@ -97,5 +96,63 @@ describe('scheduler', () => {
     handlers.get('work_due')!();
     await new Promise((r) => setTimeout(r, 20));
     expect(runs).toBe(2);
+  });
+
+  it('pauses every task while the database is out of reach, says so once, and resumes them when it answers', async () => {
+    let databaseUp = true;
+    const unavailable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const runs = { expiries: 0, polling: 0 };
+    const task = (name: keyof typeof runs) => ({
+      name,
+      intervalMs: 5,
+      run: async () => {
+        runs[name]++;
+        if (!databaseUp) throw unavailable;
+      },
+    });
+    const events: string[] = [];
+    const errors: string[] = [];
+    let pings = 0;
+    const scheduler = createScheduler([task('expiries'), task('polling')], {
+      onError: (name) => errors.push(name),
+      database: {
+        isUnavailable: (err) => err === unavailable,
+        ping: async () => {
+          pings++;
+          if (!databaseUp) throw unavailable;
+        },
+      },
+      onOutage: (event) => events.push(event.state),
+      maxProbeMs: 20,
+    });
+    scheduler.start();
+    await vi.waitFor(() => expect(runs.expiries).toBeGreaterThan(2));
+    expect(scheduler.status()).toMatchObject({ running: true, database: 'up', downSince: null });
+
+    databaseUp = false;
+    await vi.waitFor(() => expect(scheduler.status().database).toBe('down'));
+    const during = { ...runs };
+    await vi.waitFor(() => expect(pings).toBeGreaterThan(3));
+    // Paused: no task ran again, the outage was told once, no task reported it as its own failure.
+    expect(runs).toEqual(during);
+    expect(events).toEqual(['down']);
+    expect(errors).toEqual([]);
+    expect(scheduler.status()).toMatchObject({ running: false, database: 'down' });
+
+    databaseUp = true;
+    await vi.waitFor(() => expect(scheduler.status().running).toBe(true));
+    await vi.waitFor(() => {
+      expect(runs.expiries).toBeGreaterThan(during.expiries + 1);
+      expect(runs.polling).toBeGreaterThan(during.polling + 1);
+    });
+    expect(events).toEqual(['down', 'up']);
+    const status = scheduler.status();
+    expect(status.tasks.map((t) => t.name)).toEqual(['expiries', 'polling']);
+    expect(status.tasks.every((t) => t.lastSuccessAt)).toBe(true);
+    // The task that met the outage first has it on record; the other may have been held before it ran.
+    expect(status.tasks.some((t) => t.lastFailureAt)).toBe(true);
+    await scheduler.stop();
   });
 });

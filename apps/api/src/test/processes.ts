@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { TEST_ORIGIN, TEST_PASSWORD } from './helpers.ts';
+import { LOG_DIR, rememberSecrets } from './log-scan.ts';
 import { ADMIN } from './test-database.ts';
 
 const API_SRC = join(import.meta.dirname, '..');
@@ -21,24 +23,30 @@ export function freePort(): Promise<number> {
 
 /** The environment of a store process in the reliability suite, on its own database. */
 export function storeEnv(databaseUrl: string, publicUrl: string): Record<string, string> {
+  const secrets = {
+    SIMULATOR_SECRET: 'reliability-simulator-secret',
+    SANDBOX_WEBHOOK_SECRET: 'whsec_reliability_suite_secret',
+  };
+  rememberSecrets(...Object.values(secrets), ADMIN.password, TEST_PASSWORD);
   return {
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    // Every request is logged when the logs are kept, for the scan of secrets to read.
+    LOG_LEVEL: LOG_DIR ? 'info' : 'warn',
     PUBLIC_URL: publicUrl,
     ALLOWED_ORIGINS: TEST_ORIGIN,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     REGISTRATIONS_PER_HOUR: '1000',
-    SIMULATOR_SECRET: 'reliability-simulator-secret',
-    SANDBOX_WEBHOOK_SECRET: 'whsec_reliability_suite_secret',
+    ...secrets,
     SANDBOX_WEBHOOK_DELAY_MS: '100',
   };
 }
 
 /**
- * The store as a separate process (server.ts, or worker.ts without HTTP), started and stopped the way
- * an operator or a crash would: a clean SIGTERM, or a SIGKILL mid-request.
+ * The store as a separate process (server.ts; worker.ts, which serves only /health on `port`; or the
+ * supervisor, given `['worker']` to run the worker), started and stopped the way an operator or a crash
+ * would: a clean SIGTERM, or a SIGKILL mid-request.
  */
 export class StoreProcess {
   private child: ChildProcess | null = null;
@@ -50,18 +58,30 @@ export class StoreProcess {
     private readonly entry: 'server.ts' | 'worker.ts' | 'supervisor.ts',
     private readonly env: Record<string, string>,
     readonly port = 0,
+    private readonly args: string[] = [],
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', join(API_SRC, this.entry)], {
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+    const child = spawn(process.execPath, ['--import', 'tsx', join(API_SRC, this.entry), ...this.args], {
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        WORKER_PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const file = LOG_DIR
+      ? createWriteStream(join(LOG_DIR, `${basename(this.entry, '.ts')}-${Date.now()}-${child.pid}.log`))
+      : null;
+    child.once('exit', () => file?.end());
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-4000);
+      file?.write(chunk);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -79,11 +99,18 @@ export class StoreProcess {
     }
   }
 
-  /** An API process is ready when /ready answers; a worker when it says so (at LOG_LEVEL info). */
+  get isWorker(): boolean {
+    return this.entry === 'worker.ts' || this.args.includes('worker');
+  }
+
+  /**
+   * An API process is ready when /ready answers; a worker when /health says it runs its tasks, or, on
+   * port 0, when it says so (at LOG_LEVEL info).
+   */
   private async isReady(): Promise<boolean> {
-    if (this.entry === 'worker.ts') return this.output.includes('worker running background tasks');
+    if (this.isWorker && !this.port) return this.output.includes('worker running background tasks');
     try {
-      return (await fetch(`${this.url}/ready`)).ok;
+      return (await fetch(`${this.url}${this.isWorker ? '/health' : '/ready'}`)).ok;
     } catch {
       return false;
     }
@@ -97,6 +124,10 @@ export class StoreProcess {
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`${this.entry} never became ready:\n${this.output}`);
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get running(): boolean {
@@ -160,7 +191,9 @@ export async function signInTo(to: { url: string }, email: string, password: str
   });
   const cookie = res.headers.getSetCookie().find((c) => c.includes('numero_session='));
   if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
-  return cookie.split(';')[0]!;
+  const session = cookie.split(';')[0]!;
+  rememberSecrets(session.slice(session.indexOf('=') + 1));
+  return session;
 }
 
 /** A new customer, signed in, whose BRL wallet staff credited with `cents` (what checkMoney counts from). */

@@ -1,6 +1,7 @@
 import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/sql.ts';
 import {
   type RateLimiter,
   type RateLimitHit,
@@ -22,30 +23,6 @@ const BAD_KEY_RATE_LIMIT: RateLimitRule = { limit: 30, windowMs: 60_000 };
 
 /** The methods the protocol does not use, answered here so that no 404 log line ever carries a key. */
 const OTHER_METHODS = ['HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
-/** The request URL with the value of every api_key parameter masked, for the logs. */
-export function redactApiKey(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  // Names are compared decoded and in any case: "API_KEY" or "api%5Fkey" hide a key just as well.
-  const names = [...new Set(params.keys())].filter((n) => n.toLowerCase() === 'api_key');
-  if (names.length === 0) return url;
-  for (const name of names) params.set(name, '***');
-  return `${url.slice(0, q)}?${params.toString()}`;
-}
-
-/** Fastify's own request serializer, with the key masked: the URL is the one place a GET carries it. */
-function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactApiKey(request.url),
-    version: request.headers?.['accept-version'],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
 
 /** Query and body merged (the body wins), each parameter as one string; repeated ones keep the first. */
 function paramsOf(request: FastifyRequest): ProtocolParams {
@@ -92,7 +69,6 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { apiKeys, handlerApi, limiter, keyLimit = KEY_RATE_LIMIT, now }) => {
   const config = { access: 'public' as const, skipOriginCheck: true };
-  const logSerializers = { req: serializeRequest };
 
   app.route({
     method: ['GET', 'POST'],
@@ -100,7 +76,6 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
     // The protocol buys with GET; a HEAD must not.
     exposeHeadRoute: false,
     config,
-    logSerializers,
     schema: { hide: true },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -116,7 +91,10 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
         if (hit.count > keyLimit.limit) return tooMany(reply, hit, now());
         return send(reply, await handlerApi.run(holder, params.action, params));
       } catch (err) {
-        // The protocol's word for "our fault, try again"; the status tells monitoring the same.
+        // The protocol's word for "our fault, try again"; the status tells monitoring the same, and a
+        // database out of reach is a 503 with Retry-After, as the website answers it.
+        if (isDatabaseUnavailable(err))
+          return send(reply, { text: 'ERROR_SQL', status: 503, headers: { 'retry-after': '1' } });
         request.log.error({ err }, 'reseller protocol call failed');
         return send(reply, { text: 'ERROR_SQL', status: 500 });
       }
@@ -127,7 +105,6 @@ export const handlerApiRoutes: FastifyPluginAsyncZod<{
     method: [...OTHER_METHODS],
     url: HANDLER_API_PATH,
     config,
-    logSerializers,
     schema: { hide: true },
     handler: async (_request, reply) => reply.status(405).header('allow', 'GET, POST').send(),
   });

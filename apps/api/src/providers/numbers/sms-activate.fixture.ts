@@ -119,6 +119,11 @@ export function createFakeSeller(options: { legacy?: boolean } = {}) {
     force(action: string, body: string, status = 200) {
       forced.set(action, { status, body });
     },
+    /** What getStatus answers for the seller's activation `id`. */
+    statusOf(id: string): string {
+      const activation = activations.get(id);
+      return activation ? statusOf(activation) : 'NO_ACTIVATION';
+    },
     deliverSms(id: string, code: string) {
       const activation = activations.get(id);
       if (!activation) throw new Error(`no activation ${id}`);

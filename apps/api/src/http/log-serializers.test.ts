@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/helpers.ts';
-import { loggableError } from './errors.ts';
+import { loggableError } from './log-serializers.ts';
 
 describe('what a failed request leaves in the log', () => {
   it('keeps the statement and the cause but never the values bound to it', () => {
@@ -48,5 +48,16 @@ describe("the store's logger", async () => {
     expect(logged).toContain('ECONNREFUSED');
     expect(logged).toContain('params: [redacted]');
     expect(logged).not.toContain(keyHash);
+  });
+
+  it("logs a request's path, never its query string", async () => {
+    lines.length = 0;
+    const key = 'bot-key-never-in-a-log-0123456789';
+    await app.inject({ url: `/stubs/handler_api.php?api_key=${key}&action=getBalance` });
+    await app.inject({ url: `/api/v1/auth/verify-email?token=${key}` });
+    const logged = lines.join('');
+    expect(logged).toContain('"url":"/api/v1/auth/verify-email"');
+    expect(logged).toContain('/stubs/handler_api.php');
+    expect(logged).not.toContain(key);
   });
 });
