@@ -3,7 +3,12 @@ import type { CurrentUser } from '@numero/contract/account';
 import type { RegisterBody } from '@numero/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
-import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
+import {
+  type RateLimiter,
+  type RateLimitHit,
+  type RateLimitRule,
+  rateLimited,
+} from '../../http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { type AccountService, normaliseEmail, toCurrentUser, type User } from '../account/account.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -171,16 +176,20 @@ export function createAuthService({
       const email = normaliseEmail(credentials.username);
       const key = `login:${email}:${meta.ip}`;
       const addressKey = `login-failures:${meta.ip}`;
+      // An address others sprayed from: held before the password is looked at, so it learns nothing, not
+      // even a right guess. A browser this account signed in with before is not held, and neither is
+      // whoever brings the password with a correct second factor, which no sprayer has (any other
+      // outcome gets the same 429).
+      let held: RateLimitHit | null = null;
       try {
-        // Before the password is looked at, so a blocked address learns nothing, not even a right guess;
-        // a browser this account signed in with before is not held by what others did from its address.
         const failures = await limiter.peek(addressKey);
         if (
           failures &&
           failures.count >= LOGIN_FAILURES_PER_ADDRESS.limit &&
           !(await knownBrowser(email, meta))
         )
-          throw rateLimited(failures.resetAt, now());
+          held = failures;
+        if (held && !credentials.otp) throw rateLimited(held.resetAt, now());
         // Counted before the check so that parallel guesses cannot all slip in under the limit.
         await limiter.consume(key, LOGIN_FAILURES);
       } catch (err) {
@@ -189,6 +198,17 @@ export function createAuthService({
       }
       const user = await users.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), credentials.password);
+      if (held) {
+        const secondFactorRight =
+          user?.passwordHash &&
+          valid &&
+          (await secondFactor.isEnabled(user.id)) &&
+          (await secondFactor.verifySecondFactor(user.id, credentials.otp ?? '', meta.ip));
+        if (!secondFactorRight) {
+          await loginFailed(email, user, meta.ip, 'rate_limited');
+          throw rateLimited(held.resetAt, now());
+        }
+      }
       if (!user?.passwordHash || !valid) {
         await limiter.hit(addressKey, LOGIN_FAILURES_PER_ADDRESS);
         await loginFailed(email, user, meta.ip, 'invalid_credentials');
@@ -202,7 +222,7 @@ export function createAuthService({
         await loginFailed(email, user, meta.ip, 'email_not_verified');
         throw new AppError('EMAIL_NOT_VERIFIED', 403);
       }
-      if (await secondFactor.isEnabled(user.id)) {
+      if (!held && (await secondFactor.isEnabled(user.id))) {
         // The password was right: the form asks for the code and sends both again.
         if (!credentials.otp) throw new AppError('TOTP_REQUIRED', 401);
         if (!(await secondFactor.verifySecondFactor(user.id, credentials.otp, meta.ip))) {

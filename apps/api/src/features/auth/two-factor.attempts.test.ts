@@ -8,6 +8,7 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from '../../test/helpers.ts';
+import { LOGIN_FAILURES_PER_ADDRESS } from './auth.service.ts';
 import { SECOND_FACTOR_FAILURES, SECOND_FACTOR_FAILURES_PER_ADDRESS } from './two-factor.ts';
 
 describe('one budget of wrong second-factor codes, wherever they are entered', async () => {
@@ -77,5 +78,31 @@ describe('one budget of wrong second-factor codes, wherever they are entered', a
     expect((await disable(last.cookie, await code(last.secret), sprayer)).statusCode).toBe(429);
     // From elsewhere the owner is not held.
     expect((await disable(last.cookie, await code(last.secret), '192.0.2.77')).statusCode).toBe(204);
+  });
+
+  it("lets the password with a correct second factor past a sprayed carrier's address, nothing less", async () => {
+    const { email, secret } = await enrolled();
+    const nat = '203.0.113.150';
+    const from = (username: string, password: string, otp?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { origin: TEST_ORIGIN, 'content-type': FORM },
+        remoteAddress: nat,
+        payload: form({ username, password, ...(otp === undefined ? {} : { otp }) }),
+      });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS.limit; i++)
+      expect((await from(`sprayed-${i}@numero.test`, 'Spring2025!')).statusCode).toBe(401);
+
+    // Every answer short of both factors is the same 429: the address learns nothing of the password.
+    const answers = [
+      await from(email, TEST_PASSWORD),
+      await from(email, TEST_PASSWORD, '000000'),
+      await from(email, 'Spring2025!', await code(secret)),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([429, 429, 429]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    clock.advance(30_000);
+    expect((await from(email, TEST_PASSWORD, await code(secret))).statusCode).toBe(200);
   });
 });
