@@ -201,7 +201,7 @@ export async function openCustomer(
   to: { url: string },
   adminCookie: string,
   cents: number,
-): Promise<{ id: string; cookie: string }> {
+): Promise<{ id: string; email: string; cookie: string }> {
   const email = `reliability-${randomUUID().slice(0, 12)}@numero.test`;
   const reg = await callStore(to, 'POST', '/api/v1/auth/register', {
     body: { email, password: TEST_PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
@@ -213,5 +213,5 @@ export async function openCustomer(
     body: { currency: 'BRL', amount: cents, reason: 'reliability suite float' },
   });
   if (credit.status !== 201) throw new Error(`wallet credit failed: ${credit.status}`);
-  return { id, cookie: await signInTo(to, email, TEST_PASSWORD) };
+  return { id, email, cookie: await signInTo(to, email, TEST_PASSWORD) };
 }
