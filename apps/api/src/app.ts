@@ -37,6 +37,7 @@ import { registerLoadShedding } from './http/load-shedding.ts';
 import { loggableError, loggableRequest } from './http/log-serializers.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createMemoryRateLimiter, createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { OneLinePerRequest, prettyLogStream } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { registerSessionLoading } from './http/session.ts';
@@ -60,7 +61,10 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   limitPasswordWork(config.passwordWork);
-  const logger = deps.logger ?? { level: config.logLevel };
+  const logger: FastifyServerOptions['logger'] = deps.logger ?? {
+    level: config.logLevel,
+    ...(config.logFormat === 'pretty' && { stream: prettyLogStream() }),
+  };
   const app = Fastify({
     // Every logged request and error goes through serializers that leave out query strings and the values
     // bound to SQL statements.
@@ -69,6 +73,7 @@ export async function buildApp(deps: AppDeps) {
       ...logger,
       serializers: { ...logger.serializers, err: loggableError, req: loggableRequest },
     },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors: answerFrameworkError,

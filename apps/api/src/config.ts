@@ -26,6 +26,7 @@ const base = z.object({
   ALLOWED_ORIGINS: list,
   TRUST_PROXY: envBool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -163,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       share: c.PASSWORD_HASH_SHARE,
     }),
     logLevel: c.LOG_LEVEL,
+    /** One readable line per event in development (npm start), JSON lines everywhere else. */
+    logFormat: c.LOG_FORMAT ?? (c.NODE_ENV === 'development' ? 'pretty' : 'json'),
     databaseUrl: c.DATABASE_URL,
     pool: { size: c.DATABASE_POOL_SIZE, waitMs: c.DATABASE_POOL_WAIT_MS, idleMs: c.DATABASE_POOL_IDLE_MS },
     dataDir: c.DATA_DIR,

@@ -30,8 +30,15 @@ export function serverCount(env: NodeJS.ProcessEnv, cores = availableParallelism
   return Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 64) : cores;
 }
 
+/** As the server logs (config.ts `logFormat`): a readable line in development, JSON elsewhere. */
+const pretty =
+  (process.env.LOG_FORMAT ??
+    ((process.env.NODE_ENV || 'development') === 'development' ? 'pretty' : 'json')) === 'pretty';
+
 function log(message: string) {
-  console.log(JSON.stringify({ level: 'info', time: Date.now(), msg: `supervisor: ${message}` }));
+  const msg = `supervisor: ${message}`;
+  if (pretty) console.log(`[${new Date().toTimeString().slice(0, 8)}] INFO: ${msg}`);
+  else console.log(JSON.stringify({ level: 'info', time: Date.now(), msg }));
 }
 
 /**

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +34,11 @@ describe("the store's logger", async () => {
       done();
     },
   });
-  const { app } = await createTestApp({ logger: { level: 'info', stream } });
+  // A built web app of two files, so that serving one is the same with or without `npm run build`.
+  const webDist = mkdtempSync(join(tmpdir(), 'numero-log-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Numero</title>');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const { app } = await createTestApp({ logger: { level: 'info', stream }, env: { WEB_DIST: webDist } });
 
   it('leaves out the values bound to a statement in every error it logs, not only failed requests', () => {
     const keyHash = 'b1946ac92492d2347c6235b4d2611184b1946ac92492d2347c6235b4d2611184';
@@ -59,5 +66,18 @@ describe("the store's logger", async () => {
     expect(logged).toContain('"url":"/api/v1/auth/verify-email"');
     expect(logged).toContain('/stubs/handler_api.php');
     expect(logged).not.toContain(key);
+  });
+
+  it('writes one line per API request, and none for the web app files that were served', async () => {
+    lines.length = 0;
+    await app.inject({ url: '/api/v1/store' });
+    expect((await app.inject({ url: '/favicon.svg' })).statusCode).toBe(200);
+    await app.inject({ url: '/api/v1/no-such-route' });
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; url?: string; status?: number });
+    expect(logged.map((l) => l.msg.replace(/ \d+ ms$/, ''))).toEqual([
+      'GET /api/v1/store 200',
+      'GET /api/v1/no-such-route 404',
+    ]);
+    expect(logged[0]).toMatchObject({ url: '/api/v1/store', status: 200 });
   });
 });

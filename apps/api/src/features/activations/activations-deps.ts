@@ -33,7 +33,8 @@ export interface ActivationsDeps {
   }>;
   /** How long a claimed check may take before another worker may claim it again. */
   upstreamTimeoutMs?: number;
-  log?: { warn(obj: object, msg: string): void };
+  /** Problems to look at (warn), and one line per sale, code and refund (info) for whoever reads the log. */
+  log?: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
   /** Records what staff do to customers' activations, in the same transaction as the change. */
   audit?: Pick<AuditService, 'record'>;
   /** Told of every SMS shown to the customer, inside the transaction that records it (reseller webhooks). */

@@ -53,6 +53,7 @@ export function createPurchase(
     | 'rateLimiter'
     | 'purchaseLimit'
     | 'rules'
+    | 'log'
   > & {
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
@@ -197,6 +198,10 @@ export function createPurchase(
     // nothing but one number too many shown until then, so it needs no transaction with the assignment.
     await catalog.decrementStock(product.id);
     failpoint('purchase.after-record');
+    deps.log?.info?.(
+      { activation: id, product: product.id, provider: served.provider, price: assigned.price },
+      `number sold: ${product.serviceName} · ${product.countryNameEn}`,
+    );
     // What the customer sees is the row just written with the product's names: nothing to read again
     // (a number this new has no messages yet; any that comes reaches the page as an event).
     const { serviceName, serviceIcon, countryNamePt, countryNameEn, flag } = product;

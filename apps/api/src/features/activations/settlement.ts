@@ -16,7 +16,7 @@ const SETTLED = { capture: 'captured', refund: 'refunded' } as const;
  * Capture or refund, only ever on a row locked FOR UPDATE in the caller's transaction, so that a second
  * path reaching the same row sees it settled and stops.
  */
-export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'repository' | 'events'>) {
+export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'repository' | 'events' | 'log'>) {
   const { ledger, repository } = deps;
 
   function assertUnsettled(row: ActivationRow) {
@@ -49,6 +49,10 @@ export function createSettlement(deps: Pick<ActivationsDeps, 'ledger' | 'reposit
     await deps.events?.record(tx, row.userId, 'activation', activationEvent(row.id, changes));
     // Still inside the transaction: a crash here must leave the price in escrow, not half-moved.
     failpoint(kind === 'capture' ? 'activation.capture' : 'activation.refund');
+    deps.log?.info?.(
+      { activation: row.id, price: row.price, currency: row.currency },
+      kind === 'capture' ? 'code received: price captured' : `refunded (${changes.status})`,
+    );
   }
 
   /** Escrow → the customer's wallet. */
