@@ -16,7 +16,9 @@ const dialect = new PgDialect();
  * database or inside a transaction, which Drizzle's own `prepare()` offers only on the executor it was
  * built on. `query` is hand-written SQL or a query builder, its values `sql.placeholder(name)`, given at
  * each run: the text behind the name cannot change. Rows come back as the driver returns them (column
- * names, no mapping).
+ * names, no mapping). `_.session.prepareQuery` is Drizzle's own, not public: drizzle-orm is pinned to one
+ * version in apps/api/package.json, and db/client.test.ts runs this on both drivers, in and out of a
+ * transaction, so an upgrade that changes it fails there first.
  */
 export function namedStatement<T extends Record<string, unknown>>(name: string, query: SQLWrapper) {
   const built = dialect.sqlToQuery(query.getSQL());
