@@ -1,5 +1,6 @@
 // The benchmark's table (medians of the rounds beside their targets) and docs/performance.md, which keeps
-// the last run on each database with the machine it ran on.
+// the last run on each database with the machine it ran on, between markers, inside a reference kept by
+// hand (no journal: earlier runs are in git's history of the page).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -134,22 +135,15 @@ export function writeSection(kind: string, heading: string, lines: string[]) {
   const section = [`<!-- bench:${kind} -->`, `## ${heading}`, '', ...lines, `<!-- /bench:${kind} -->`].join(
     '\n',
   );
+  // Used only when the page is missing: the reference around the sections (how to run, what each row
+  // measures, the targets) is kept by hand in the page, and each run replaces only its own section.
   const header = [
     '# Performance',
     '',
-    'Written by `npm run bench` (PGlite) and `DATABASE_URL=postgres://… npm run bench` (PostgreSQL). Each run',
-    'starts the built store (`apps/api/dist`, as `npm start` runs it) and, for each request, a **ceiling**:',
-    'a bare `node:http` server (`bench/ceiling.mjs`) doing the same database work with the raw driver and',
-    'hand-written SQL, no session layer, no validation. Both are separate processes on 127.0.0.1, driven',
-    "alternately by autocannon from the runner, with a signed-up customer's session cookie where the",
-    'request needs one. Each server is first warmed for a second at the measured load; on PostgreSQL, where',
-    'both run at once, each endpoint is measured on one and then at once on the other, the first by turns.',
-    'The store runs with `NODE_ENV=production` and `LOG_LEVEL=warn`. The machine is shared with other',
-    'work, so figures move from run to run; the ratio is steadier than either side.',
-    'Then: 1,000 customers buying at once against a ceiling writing the same rows in one transaction, with',
-    "`npm run ledger:verify` after; a customer's balance during a sign-in flood against the same without it;",
-    'on PostgreSQL, two store processes against one; Lighthouse (mobile) on `/`, `/login` and `/dashboard`;',
-    'last (`bench/live-code.ts`), the time from upstream having an SMS to its code on the open activation page.',
+    'What `npm run bench` measures, the targets, and the figures of its last run on each database. The',
+    'sections between `<!-- bench:… -->` markers are written by the benchmark (`bench/report.ts`); the rest',
+    "of this page is kept by hand. Earlier runs and what each round of fixes changed are in git's history of",
+    'this file.',
     '',
   ].join('\n');
   let text = existsSync(file) ? readFileSync(file, 'utf8') : header;

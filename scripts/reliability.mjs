@@ -59,6 +59,20 @@ const outage = records.filter((r) => r.name === 'database-outage');
 const slowSeller = records.filter((r) => r.name === 'slow-seller-kill');
 const logScan = records.filter((r) => r.name === 'log-scan');
 const moneyLost = records.reduce((s, r) => s + (r.moneyLost ?? 0), 0);
+
+/** A list item wrapped at 110 characters, its next lines indented: no line of the page runs long. */
+function item(text, width = 110) {
+  const out = [];
+  let line = '';
+  for (const word of `- ${text}`.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = `  ${word}`;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...out, line];
+}
+
 const lines = [
   '# Reliability',
   '',
@@ -95,12 +109,16 @@ const lines = [
   '503 with Retry-After).',
   '',
   ...processes.flatMap((r) => [
-    `- ${r.seconds} s of load, ${r.processes}, ${r.operations} operations, ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}.`,
-    `- Faults: ${r.faults.join('; ')}.`,
-    `- Answers: ${Object.entries(r.counts)
-      .sort()
-      .map(([k, n]) => `${k}: ${n}`)
-      .join('; ')}.`,
+    ...item(
+      `${r.seconds} s of load, ${r.processes}, ${r.operations} operations, ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}.`,
+    ),
+    ...item(`Faults: ${r.faults.join('; ')}.`),
+    ...item(
+      `Answers: ${Object.entries(r.counts)
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')}.`,
+    ),
   ]),
   ...(processes.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',
@@ -113,7 +131,9 @@ const lines = [
   'crash is cancelled at the seller, no purchase is left pending, the ledger verifies and the store serves.',
   '',
   ...failpoints.flatMap((r) => [
-    `- ${r.crashes.length} faults injected (one crash per failpoint), ${r.restarts} restarts, ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}; ${r.seconds} s in all, of which ${r.recoverySeconds} s waiting for the recovery tasks.`,
+    ...item(
+      `${r.crashes.length} faults injected (one crash per failpoint), ${r.restarts} restarts, ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}; ${r.seconds} s in all, of which ${r.recoverySeconds} s waiting for the recovery tasks.`,
+    ),
     '',
     '| failpoint | the crash hit | after the restart | s |',
     '|---|---|---|---|',
@@ -132,11 +152,15 @@ const lines = [
   'expired number is refunded, the ledger verifies, and no request got a 500.',
   '',
   ...outage.flatMap((r) => [
-    `- Outage ${r.outageSeconds} s, ${r.processes}; ${r.numbersExpiredDuringOutage} numbers expired during it, all refunded ${(r.refundedWithinMs / 1000).toFixed(1)} s after PostgreSQL came back; ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}.`,
-    `- Answers: ${Object.entries(r.counts)
-      .sort()
-      .map(([k, n]) => `${k}: ${n}`)
-      .join('; ')}.`,
+    ...item(
+      `Outage ${r.outageSeconds} s, ${r.processes}; ${r.numbersExpiredDuringOutage} numbers expired during it, all refunded ${(r.refundedWithinMs / 1000).toFixed(1)} s after PostgreSQL came back; ${r.invariantChecks} invariant checks, money lost ${r.moneyLost}.`,
+    ),
+    ...item(
+      `Answers: ${Object.entries(r.counts)
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')}.`,
+    ),
   ]),
   ...(outage.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',
@@ -146,9 +170,10 @@ const lines = [
   'worker refunds the interrupted purchase once it is stale (a minute), finds the order at the seller by',
   'our id and cancels it there: nobody pays for a number nobody got, and no second number is bought.',
   '',
-  ...slowSeller.map(
-    (r) =>
-      `- The seller answered after ${r.sellerAnswersAfterMs / 1000} s; its number was cancelled at the seller ${Math.round(r.cancelledAtSellerAfterMs / 1000)} s after the purchase; money lost ${r.moneyLost}.`,
+  ...slowSeller.flatMap((r) =>
+    item(
+      `The seller answered after ${r.sellerAnswersAfterMs / 1000} s; its number was cancelled at the seller ${Math.round(r.cancelledAtSellerAfterMs / 1000)} s after the purchase; money lost ${r.moneyLost}.`,
+    ),
   ),
   ...(slowSeller.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',
@@ -158,9 +183,8 @@ const lines = [
   "them all for each secret the suite handed out (API keys, passwords, session cookies, the seller's key,",
   'webhook secrets), the SHA-256 of each, credentials in a query string, and any logged URL with a query.',
   '',
-  ...logScan.map(
-    (r) =>
-      `- ${r.files} log files, ${r.lines} lines, ${r.secrets} secrets looked for: ${r.leaks.length} found.`,
+  ...logScan.flatMap((r) =>
+    item(`${r.files} log files, ${r.lines} lines, ${r.secrets} secrets looked for: ${r.leaks.length} found.`),
   ),
   ...(logScan.length ? [] : ['Not run: PostgreSQL did not answer.']),
   '',

@@ -15,23 +15,70 @@ export const numbersEnv = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(names).min(1)),
-  SIMULATOR_MIN_DELAY_MS: z.coerce.number().int().min(0).default(5_000),
-  SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
-  SIMULATOR_NO_SMS_RATE: z.coerce.number().min(0).max(1).default(0.05),
-  SIMULATOR_SECRET: z.string().min(16).optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  SMS_ACTIVATE_BASE_URL: z.url().optional(),
-  SMS_ACTIVATE_API_KEY: z.string().min(1).optional(),
-  SMS_ACTIVATE_NAME: z.string().min(1).default('sms-activate'),
-  FIVESIM_BASE_URL: z.url().default('https://5sim.net'),
-  FIVESIM_TOKEN: z.string().min(1).optional(),
-  FIVESIM_OPERATOR: z.string().min(1).default('any'),
-  SMS_ACTIVATE_PUSH: envBool,
+    .pipe(z.array(names).min(1))
+    .describe(
+      'Upstream number providers in priority order, comma-separated (`simulator`, `sms-activate`, `5sim`); a purchase fails over to the next when one has no numbers or is down. Production refuses `simulator` unless `DEMO_MODE=true`.',
+    ),
+  SIMULATOR_MIN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5_000)
+    .describe('The offline simulator delivers an SMS code no sooner than this after a number is assigned…'),
+  SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).default(30_000).describe('…and no later than this.'),
+  SIMULATOR_NO_SMS_RATE: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .default(0.05)
+    .describe('Share of simulated numbers that never get an SMS (so expiry refunds can be seen).'),
+  SIMULATOR_SECRET: z.string().min(16).optional().meta({
+    description:
+      'Signs simulated activation ids and derives the inbound webhook token of the simulator (16+ characters); set the same value in every process of a public demo.',
+    whenUnset: 'built-in',
+  }),
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(10_000)
+    .describe('Timeout of each call to an upstream number provider.'),
+  SMS_ACTIVATE_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'An sms-activate protocol server (`handler_api.php`: HeroSMS, GrizzlySMS, SMSBower, SMSHub…); required when `NUMBER_PROVIDERS` lists `sms-activate`.',
+    ),
+  SMS_ACTIVATE_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('API key at that server; required when `NUMBER_PROVIDERS` lists `sms-activate`.'),
+  SMS_ACTIVATE_NAME: z
+    .string()
+    .min(1)
+    .default('sms-activate')
+    .describe('The name that provider is stored under on each activation.'),
+  FIVESIM_BASE_URL: z.url().default('https://5sim.net').describe('The 5sim REST API.'),
+  FIVESIM_TOKEN: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('5sim API token; required when `NUMBER_PROVIDERS` lists `5sim`.'),
+  FIVESIM_OPERATOR: z.string().min(1).default('any').describe('The 5sim operator numbers are bought from.'),
+  SMS_ACTIVATE_PUSH: envBool.meta({
+    description:
+      '`true`: that seller posts each SMS to the inbound webhook (polled every 10 s only as a safety net).',
+    whenUnset: '`false`',
+  }),
   NUMBER_WEBHOOK_TOKEN: z
     .string()
     .regex(/^[\w-]{24,128}$/)
-    .optional(),
+    .optional()
+    .describe(
+      'Secret path token (24–128 letters, digits, `_` or `-`) of `POST /api/v1/providers/{provider}/sms/{token}`. Unset: only the simulator may post.',
+    ),
   NUMBER_WEBHOOK_ALLOW: z
     .string()
     .transform((v) =>
@@ -40,21 +87,29 @@ export const numbersEnv = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .optional(),
-  SIMULATOR_PUSH: envBool,
-  SIMULATOR_PUSH_URL: z.url().optional(),
+    .optional()
+    .meta({
+      description: 'Comma-separated addresses allowed to post to the inbound SMS webhook.',
+      whenUnset: 'any address',
+    }),
+  SIMULATOR_PUSH: envBool.meta({
+    description: 'The simulator posts each SMS to the store at its delivery time, as a pushing seller does.',
+    whenUnset: '`true` (`false` under test)',
+  }),
+  SIMULATOR_PUSH_URL: z.url().optional().meta({
+    description: 'Where the simulator posts its SMS (any API process of the store).',
+    whenUnset: 'this process, over loopback',
+  }),
   SMS_ACTIVATE_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
-    .default('RUB'),
+    .default('RUB')
+    .describe('The currency the sms-activate seller prices in, for the synced upstream costs.'),
   FIVESIM_CURRENCY: z
     .string()
     .regex(/^[A-Z]{3}$/)
-    .default('RUB'),
-  /**
-   * What one unit of a seller's currency is worth in the store's, for the synced upstream costs, as
-   * JSON: {"RUB":{"BRL":0.06,"USD":0.011}}. Merged over DEFAULT_RATES.
-   */
+    .default('RUB')
+    .describe('The currency 5sim prices in, for the synced upstream costs.'),
   UPSTREAM_RATES: z
     .string()
     .transform((v, ctx) => {
@@ -71,7 +126,12 @@ export const numbersEnv = z.object({
         z.object({ BRL: z.number().positive(), USD: z.number().positive() }),
       ),
     )
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'JSON such as `{"RUB":{"BRL":0.06,"USD":0.011}}`: what a unit of a seller\'s currency is worth in BRL and USD, merged over rough built-in rates, to convert the upstream costs synced every 6 h (and on "Sync costs now"). Set it in production.',
+      whenUnset: 'rough built-in rates',
+    }),
 });
 
 /** Rough rates for the synced costs when UPSTREAM_RATES does not set them (set it in production). */
