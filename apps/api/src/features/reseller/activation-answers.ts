@@ -6,8 +6,8 @@ import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CatalogAnswers } from './catalog-answers.ts';
+import { findOwnedActivation } from './owned-activation.ts';
 import {
-  activationIdParam,
   CURRENCY_NUMBERS,
   countryParam,
   decimal,
@@ -34,6 +34,13 @@ const ACTIVE_STATUSES: readonly ActivationStatus[] = ['pending', 'waiting_sms', 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const PAGE = 100;
 
+/** The details of HeroSMS-style refusals (cancelActivation, finishActivation). */
+const REFUSALS: Record<string, string> = {
+  OTP_RECEIVED: 'Cannot cancel: a code was received on this number',
+  EARLY_CANCEL_DENIED: 'Cannot cancel in the first minutes after the purchase',
+  BAD_STATUS: 'Not possible in the activation’s current state',
+};
+
 /** A purchase the protocol can answer: the activation, and its country's dialling code in digits. */
 interface Bought {
   activation: ActivationDetail;
@@ -59,16 +66,7 @@ export function createActivationAnswers({
   webhooks: Pick<WebhooksService, 'rememberKey'>;
   serviceCodes: CatalogAnswers['serviceCodes'];
 }) {
-  async function owned(holder: KeyHolder, id: string | undefined): Promise<ActivationDetail | null> {
-    const publicId = activationIdParam(id);
-    if (publicId === null) return null;
-    try {
-      return await activations.getByPublicId(holder.userId, publicId);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'ACTIVATION_NOT_FOUND') return null;
-      throw err;
-    }
-  }
+  const owned = (holder: KeyHolder, id: string | undefined) => findOwnedActivation(activations, holder, id);
 
   function purchaseRefusal(err: unknown): ProtocolReply {
     if (!(err instanceof AppError)) throw err;
@@ -240,6 +238,38 @@ export function createActivationAnswers({
     return reply;
   }
 
+  /**
+   * HeroSMS' cancelActivation and finishActivation (`id`): 204 with no body when done, and a refusal as
+   * HeroSMS writes it, `{"title": "<TOKEN>", "details": …}` with 404 (no such activation), 409 (not in a
+   * state that allows it: OTP_RECEIVED, EARLY_CANCEL_DENIED, BAD_STATUS) or 503 (upstream busy, retry).
+   */
+  function restful(reply: ProtocolReply, hadCode: boolean): ProtocolReply {
+    const text = 'text' in reply ? reply.text : '';
+    if (text === 'ACCESS_CANCEL' || text === 'ACCESS_ACTIVATION') return { text: '', status: 204 };
+    if (text === 'NO_ACTIVATION')
+      return { json: { title: text, details: 'No activation of this key has this id' }, status: 404 };
+    if (text === 'ERROR_SQL')
+      return {
+        json: { title: text, details: 'Try again shortly' },
+        status: 503,
+        headers: { 'retry-after': '1' },
+      };
+    const title = text === 'BAD_STATUS' && hadCode ? 'OTP_RECEIVED' : text;
+    return { json: { title, details: REFUSALS[title] ?? 'Not possible in this state' }, status: 409 };
+  }
+
+  async function cancelActivation(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const a = await owned(holder, params.id);
+    if (!a) return restful(token('NO_ACTIVATION'), false);
+    return restful(await cancel(holder, a), Boolean(a.code));
+  }
+
+  async function finishActivation(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const a = await owned(holder, params.id);
+    if (!a) return restful(token('NO_ACTIVATION'), false);
+    return restful(await act(() => activations.finish(holder.userId, a.id), 'ACCESS_ACTIVATION'), false);
+  }
+
   // ---- all active ----
 
   async function listAll(userId: string, status: ActivationStatus): Promise<Activation[]> {
@@ -276,5 +306,14 @@ export function createActivationAnswers({
     return { json: { status: 'success', activeActivations: list, data: list } };
   }
 
-  return { getNumber, getNumberV2, getStatus, getStatusV2, setStatus, getActiveActivations };
+  return {
+    getNumber,
+    getNumberV2,
+    getStatus,
+    getStatusV2,
+    setStatus,
+    getActiveActivations,
+    cancelActivation,
+    finishActivation,
+  };
 }

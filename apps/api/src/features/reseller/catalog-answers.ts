@@ -4,6 +4,9 @@ import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { countryParam, decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 
+/** The protocol's name for "whichever operator the number comes from", the only one the store offers. */
+export const ANY_OPERATOR = 'any';
+
 type PriceEntry = { cost: string; count: number; successRate?: number; medianCodeSeconds?: number };
 
 /**
@@ -133,13 +136,35 @@ export function createCatalogAnswers({
     return { json: out };
   }
 
+  /**
+   * The operators one can ask for, per sms-activate country id. The store does not choose a number's
+   * operator, so each country it sells in has the one the protocol calls "any"; a country it does not
+   * sell in (or an id that names none) is OPERATORS_NOT_FOUND.
+   */
+  async function getOperators(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const asked = params.country !== undefined && params.country !== '';
+    const country = asked ? countryParam(params.country) : undefined;
+    if (asked && !country) return token('OPERATORS_NOT_FOUND');
+    const products = await catalog.listProducts(country ? { country } : {}, holder.currency, 'en');
+    const countryOperators: Record<string, string[]> = {};
+    for (const p of products) {
+      const id = smsActivateCountryId(p.country_code);
+      if (id !== undefined) countryOperators[String(id)] = [ANY_OPERATOR];
+    }
+    if (Object.keys(countryOperators).length === 0) return token('OPERATORS_NOT_FOUND');
+    return { json: { status: 'success', countryOperators } };
+  }
+
   return {
     serviceCodes,
+    getOperators,
     getNumbersStatus,
     getCountries,
     getServicesList,
     getPrices,
     getTopCountriesByService,
+    // Ranked for this user's discounts at sms-activate; the store has one price for everyone.
+    getTopCountriesByServiceRank: getTopCountriesByService,
   };
 }
 export type CatalogAnswers = ReturnType<typeof createCatalogAnswers>;

@@ -51,12 +51,11 @@ function serializeRequest(request: FastifyRequest) {
 }
 
 function send(reply: FastifyReply, answer: ProtocolReply) {
-  if ('json' in answer) return reply.status(200).type('application/json; charset=utf-8').send(answer.json);
   if (answer.headers) reply.headers(answer.headers);
-  return reply
-    .status(answer.status ?? 200)
-    .type('text/plain; charset=utf-8')
-    .send(answer.text);
+  reply.status(answer.status ?? 200);
+  if ('json' in answer) return reply.type('application/json; charset=utf-8').send(answer.json);
+  if (answer.status === 204) return reply.send();
+  return reply.type('text/plain; charset=utf-8').send(answer.text);
 }
 
 /**
@@ -96,8 +95,10 @@ function unreadable(status: number): ProtocolReply {
  * - 503 `ERROR_SQL` with Retry-After while the database is unreachable or the process sheds load;
  * - 500 `ERROR_SQL` for a failure of ours that no retry is known to fix;
  * - 4xx `BAD_ACTION` for a request that cannot be read (413 over 1 MiB, 400 for a NUL in a parameter);
- * - 405 (empty body, `Allow: GET, POST`) for any other method.
- * The body is always a protocol token or the action's JSON document, never a JSON error object.
+ * - 405 (empty body, `Allow: GET, POST`) for any other method;
+ * - HeroSMS' cancelActivation and finishActivation alone answer as HeroSMS does: 204 when done, 404 or
+ *   409 with `{"title": "<TOKEN>", "details": …}` when refused.
+ * The body is a protocol token or the action's JSON document, never the website's `{detail, code}`.
  */
 export const handlerApiRoutes: FastifyPluginAsyncZod<{
   apiKeys: ApiKeysService;

@@ -8,7 +8,7 @@ import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts'
  */
 export type ProtocolReply =
   | { text: string; status?: number; headers?: Record<string, string> }
-  | { json: unknown };
+  | { json: unknown; status?: number; headers?: Record<string, string> };
 
 export type ProtocolParams = Readonly<Record<string, string | undefined>>;
 
