@@ -8,6 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CatalogAnswers } from './catalog-answers.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import {
+  ANY_OPERATOR,
   CURRENCY_NUMBERS,
   countryParam,
   decimal,
@@ -18,6 +19,7 @@ import {
   statusToken,
   token,
 } from './protocol-format.ts';
+import { refuseUnmetFilters } from './purchase-filters.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 /**
@@ -102,6 +104,9 @@ export function createActivationAnswers({
     if (!country) return token('NO_NUMBERS');
     const [product] = await catalog.listProducts({ service: service.code, country }, holder.currency, 'en');
     if (!product) return token('NO_NUMBERS');
+    const dialCode = product.dial_code.replace(/\D/g, '');
+    const unmet = refuseUnmetFilters(params, dialCode);
+    if (unmet) return unmet;
     if (params.maxPrice !== undefined && params.maxPrice !== '') {
       const max = parseMaxPrice(params.maxPrice);
       if (max === null || product.price > max) return token(`WRONG_MAX_PRICE:${decimal(product.price)}`);
@@ -121,7 +126,7 @@ export function createActivationAnswers({
       if (!activation.phone_number) return token('ERROR_SQL');
       // This key's webhook hears of the activation's SMS.
       await webhooks.rememberKey(activation.id, holder.keyId);
-      return { activation, dialCode: product.dial_code.replace(/\D/g, '') };
+      return { activation, dialCode };
     } catch (err) {
       return purchaseRefusal(err);
     }
@@ -153,7 +158,7 @@ export function createActivationAnswers({
         canGetAnotherSms: '1',
         activationTime: protocolTime(bought.created_at),
         activationEndTime: bought.expires_at ? protocolTime(bought.expires_at) : null,
-        activationOperator: 'any',
+        activationOperator: ANY_OPERATOR,
       },
     };
   }

@@ -18,6 +18,9 @@ export type ProtocolParams = Readonly<Record<string, string | undefined>>;
  */
 const DEFAULT_COUNTRY = 'BR';
 
+/** The protocol's name for "whichever operator the number comes from", the only one the store offers. */
+export const ANY_OPERATOR = 'any';
+
 /** ISO 4217 numeric codes: sms-activate sends its currency as a number (643, roubles). */
 export const CURRENCY_NUMBERS: Record<Currency, number> = { BRL: 986, USD: 840 };
 
