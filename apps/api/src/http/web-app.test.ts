@@ -153,4 +153,29 @@ describe('the built web app, served by the API', async () => {
       expect(res.body).not.toContain('"workspaces"');
     }
   });
+
+  it('answers a path under /api, /v1 or /stubs that no route serves with 404 in that API’s form, never a page', async () => {
+    const asked: [string, 'GET' | 'POST', string, string][] = [
+      // [url, method, content type, body]
+      ['/api', 'GET', 'application/json', '"NOT_FOUND"'],
+      ['/api/v2/anything?x=1', 'POST', 'application/json', '"NOT_FOUND"'],
+      // 5sim's clients read plain text errors.
+      ['/v1/user/reuse/whatsapp/5511999999999', 'GET', 'text/plain', 'not found'],
+      ['/v1', 'GET', 'text/plain', 'not found'],
+      ['/v1/guest/nothing', 'POST', 'text/plain', 'not found'],
+      // handler_api.php's clients read tokens.
+      ['/stubs/other.php?api_key=k&action=getBalance', 'GET', 'text/plain', 'BAD_ACTION'],
+      ['/stubs', 'POST', 'text/plain', 'BAD_ACTION'],
+    ];
+    for (const [url, method, type, body] of asked) {
+      const res = await app.inject({ url, method });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain(type);
+      expect(res.body, url).toContain(body);
+      expect(res.body, url).not.toMatch(/<html/i);
+    }
+    // Paths that only start like an API are still pages.
+    for (const url of ['/v1x', '/apis', '/stubsy'])
+      expect((await app.inject({ url })).headers['content-type'], url).toContain('text/html');
+  });
 });

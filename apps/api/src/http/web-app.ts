@@ -90,9 +90,25 @@ export async function registerWebApp(
   };
   if (hasSpa) app.get('/', (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/stubs/');
-    if (hasSpa && isPage) return sendPage(request, reply, request.url.split('?')[0]!);
+    const path = request.url.split('?')[0]!;
+    const api = apiOf(path);
+    // A path of an API that no route serves gets that API's own "not found", never a page with 200:
+    // a client would read the page as a result.
+    if (api === 'fivesim') return reply.status(404).type('text/plain; charset=utf-8').send('not found');
+    if (api === 'handler') return reply.status(404).type('text/plain; charset=utf-8').send('BAD_ACTION');
+    if (hasSpa && !api && request.method === 'GET') return sendPage(request, reply, path);
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
+}
+
+/**
+ * Which API a path is under: the store's JSON API (`/api`), the 5sim-compatible REST API (`/v1`, which
+ * answers errors in plain text as 5sim does) or the handler_api.php protocol (`/stubs`, tokens only).
+ */
+function apiOf(path: string): 'json' | 'fivesim' | 'handler' | null {
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  if (under('/api')) return 'json';
+  if (under('/v1')) return 'fivesim';
+  if (under('/stubs')) return 'handler';
+  return null;
 }

@@ -19,6 +19,36 @@ export interface Answer {
 }
 
 /**
+ * The shapes in which published clients send a call: a GET with a query string, a urlencoded POST, a
+ * multipart POST (requests' `files=`, axios' FormData), and a POST with everything in the URL and an
+ * empty application/octet-stream body (aiohttp's `post(url, params=…)`).
+ */
+export const SHAPES = ['GET', 'POST', 'MULTIPART', 'QUERY_POST'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+function request(shape: Shape, params: Record<string, string>, form: string): [string, RequestInit] {
+  switch (shape) {
+    case 'GET':
+      return [`?${form}`, {}];
+    case 'POST':
+      return [
+        '',
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form },
+      ];
+    case 'MULTIPART': {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(params)) body.append(name, value);
+      return ['', { method: 'POST', body }];
+    }
+    case 'QUERY_POST':
+      return [
+        `?${form}`,
+        { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array() },
+      ];
+  }
+}
+
+/**
  * The store listening on a loopback port, spoken to the way a bot does: real HTTP, GET with a query
  * string or POST with a form. Every answer is checked for what whole-body comparisons need: no
  * surrounding whitespace, no newline, and never a 5xx.
@@ -40,19 +70,14 @@ export async function conformanceBed(env: Record<string, string> = {}) {
   const wa = await productId(database, 'WA-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE stock > 0`);
 
-  async function raw(params: Record<string, string>, method: 'GET' | 'POST' = 'GET'): Promise<Answer> {
+  async function raw(params: Record<string, string>, shape: Shape = 'GET'): Promise<Answer> {
     const form = new URLSearchParams(params).toString();
-    const res =
-      method === 'GET'
-        ? await fetch(`${base}?${form}`)
-        : await fetch(base, {
-            method,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: form,
-          });
+    const [query, init] = request(shape, params, form);
+    const res = await fetch(`${base}${query}`, init);
     const body = await res.text();
-    expect(res.status, `${method} ${params.action}: ${body}`).toBeLessThan(500);
+    expect(res.status, `${shape} ${params.action}: ${body}`).toBeLessThan(500);
     expect(body, 'no surrounding whitespace').toBe(body.trim());
+    expect(body, "never the website's JSON error").not.toMatch(/^\{"detail"/);
     return {
       status: res.status,
       body,
@@ -66,15 +91,19 @@ export async function conformanceBed(env: Record<string, string> = {}) {
     const signed = await signUpAndSignIn(app);
     if (balance > 0) await topUp(database, ledger, signed.user.id, balance);
     const key = await createApiKey(app, signed);
-    const call = (action: string, params: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') =>
-      raw({ api_key: key, action, ...params }, method);
-    /** The same call on GET and on POST: both answers, which must be the same. */
-    const both = async (action: string, params: Record<string, string> = {}) => {
-      const [get, post] = [await call(action, params), await call(action, params, 'POST')];
-      expect(post.body).toBe(get.body);
+    const call = (action: string, params: Record<string, string> = {}, shape: Shape = 'GET') =>
+      raw({ api_key: key, action, ...params }, shape);
+    /** The same call in every shape clients send it: every answer must be the same (status and body). */
+    const allWays = async (action: string, params: Record<string, string> = {}) => {
+      const get = await call(action, params);
+      for (const shape of SHAPES.slice(1)) {
+        const other = await call(action, params, shape);
+        expect(other.body, `${action} as ${shape}`).toBe(get.body);
+        expect(other.status, `${action} as ${shape}`).toBe(get.status);
+      }
       return get;
     };
-    return { ...signed, key, call, both, balance: () => ledger.walletBalance(signed.user.id, 'BRL') };
+    return { ...signed, key, call, allWays, balance: () => ledger.walletBalance(signed.user.id, 'BRL') };
   }
 
   const smsArrives = async () => {

@@ -6,8 +6,9 @@ import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CatalogAnswers } from './catalog-answers.ts';
+import { findOwnedActivation } from './owned-activation.ts';
 import {
-  activationIdParam,
+  ANY_OPERATOR,
   CURRENCY_NUMBERS,
   countryParam,
   decimal,
@@ -18,6 +19,7 @@ import {
   statusToken,
   token,
 } from './protocol-format.ts';
+import { refuseUnmetFilters } from './purchase-filters.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 /**
@@ -33,6 +35,13 @@ const ACTIVE_STATUSES: readonly ActivationStatus[] = ['pending', 'waiting_sms', 
 /** orderId of getNumberV2: becomes part of the purchase's idempotency key, so it must fit its alphabet. */
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const PAGE = 100;
+
+/** The details of HeroSMS-style refusals (cancelActivation, finishActivation). */
+const REFUSALS: Record<string, string> = {
+  OTP_RECEIVED: 'Cannot cancel: a code was received on this number',
+  EARLY_CANCEL_DENIED: 'Cannot cancel in the first minutes after the purchase',
+  BAD_STATUS: 'Not possible in the activation’s current state',
+};
 
 /** A purchase the protocol can answer: the activation, and its country's dialling code in digits. */
 interface Bought {
@@ -59,16 +68,7 @@ export function createActivationAnswers({
   webhooks: Pick<WebhooksService, 'rememberKey'>;
   serviceCodes: CatalogAnswers['serviceCodes'];
 }) {
-  async function owned(holder: KeyHolder, id: string | undefined): Promise<ActivationDetail | null> {
-    const publicId = activationIdParam(id);
-    if (publicId === null) return null;
-    try {
-      return await activations.getByPublicId(holder.userId, publicId);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'ACTIVATION_NOT_FOUND') return null;
-      throw err;
-    }
-  }
+  const owned = (holder: KeyHolder, id: string | undefined) => findOwnedActivation(activations, holder, id);
 
   function purchaseRefusal(err: unknown): ProtocolReply {
     if (!(err instanceof AppError)) throw err;
@@ -104,6 +104,9 @@ export function createActivationAnswers({
     if (!country) return token('NO_NUMBERS');
     const [product] = await catalog.listProducts({ service: service.code, country }, holder.currency, 'en');
     if (!product) return token('NO_NUMBERS');
+    const dialCode = product.dial_code.replace(/\D/g, '');
+    const unmet = refuseUnmetFilters(params, dialCode);
+    if (unmet) return unmet;
     if (params.maxPrice !== undefined && params.maxPrice !== '') {
       const max = parseMaxPrice(params.maxPrice);
       if (max === null || product.price > max) return token(`WRONG_MAX_PRICE:${decimal(product.price)}`);
@@ -123,7 +126,7 @@ export function createActivationAnswers({
       if (!activation.phone_number) return token('ERROR_SQL');
       // This key's webhook hears of the activation's SMS.
       await webhooks.rememberKey(activation.id, holder.keyId);
-      return { activation, dialCode: product.dial_code.replace(/\D/g, '') };
+      return { activation, dialCode };
     } catch (err) {
       return purchaseRefusal(err);
     }
@@ -155,7 +158,7 @@ export function createActivationAnswers({
         canGetAnotherSms: '1',
         activationTime: protocolTime(bought.created_at),
         activationEndTime: bought.expires_at ? protocolTime(bought.expires_at) : null,
-        activationOperator: 'any',
+        activationOperator: ANY_OPERATOR,
       },
     };
   }
@@ -240,6 +243,38 @@ export function createActivationAnswers({
     return reply;
   }
 
+  /**
+   * HeroSMS' cancelActivation and finishActivation (`id`): 204 with no body when done, and a refusal as
+   * HeroSMS writes it, `{"title": "<TOKEN>", "details": …}` with 404 (no such activation), 409 (not in a
+   * state that allows it: OTP_RECEIVED, EARLY_CANCEL_DENIED, BAD_STATUS) or 503 (upstream busy, retry).
+   */
+  function restful(reply: ProtocolReply, hadCode: boolean): ProtocolReply {
+    const text = 'text' in reply ? reply.text : '';
+    if (text === 'ACCESS_CANCEL' || text === 'ACCESS_ACTIVATION') return { text: '', status: 204 };
+    if (text === 'NO_ACTIVATION')
+      return { json: { title: text, details: 'No activation of this key has this id' }, status: 404 };
+    if (text === 'ERROR_SQL')
+      return {
+        json: { title: text, details: 'Try again shortly' },
+        status: 503,
+        headers: { 'retry-after': '1' },
+      };
+    const title = text === 'BAD_STATUS' && hadCode ? 'OTP_RECEIVED' : text;
+    return { json: { title, details: REFUSALS[title] ?? 'Not possible in this state' }, status: 409 };
+  }
+
+  async function cancelActivation(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const a = await owned(holder, params.id);
+    if (!a) return restful(token('NO_ACTIVATION'), false);
+    return restful(await cancel(holder, a), Boolean(a.code));
+  }
+
+  async function finishActivation(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const a = await owned(holder, params.id);
+    if (!a) return restful(token('NO_ACTIVATION'), false);
+    return restful(await act(() => activations.finish(holder.userId, a.id), 'ACCESS_ACTIVATION'), false);
+  }
+
   // ---- all active ----
 
   async function listAll(userId: string, status: ActivationStatus): Promise<Activation[]> {
@@ -276,5 +311,14 @@ export function createActivationAnswers({
     return { json: { status: 'success', activeActivations: list, data: list } };
   }
 
-  return { getNumber, getNumberV2, getStatus, getStatusV2, setStatus, getActiveActivations };
+  return {
+    getNumber,
+    getNumberV2,
+    getStatus,
+    getStatusV2,
+    setStatus,
+    getActiveActivations,
+    cancelActivation,
+    finishActivation,
+  };
 }

@@ -2,7 +2,16 @@ import type { ProductOffer } from '@numero/contract/catalog';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { countryParam, decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
+import {
+  ANY_OPERATOR,
+  countryParam,
+  decimal,
+  type ProtocolParams,
+  type ProtocolReply,
+  token,
+} from './protocol-format.ts';
+import { anyOperatorAsked } from './purchase-filters.ts';
+import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
 type PriceEntry = { cost: string; count: number; successRate?: number; medianCodeSeconds?: number };
 
@@ -35,12 +44,18 @@ export function createCatalogAnswers({
     return map;
   }
 
+  /**
+   * "<code>_0" → stock in one country, for every standard code (0 where none is sold). An operator other
+   * than "any" has no numbers here: every count is 0.
+   */
   async function getNumbersStatus(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const country = countryParam(params.country);
     if (!country) return { json: {} };
     const counts: Record<string, number> = {};
+    for (const code of STANDARD_SERVICE_CODES) counts[`${code}_0`] = 0;
+    const anyOperator = anyOperatorAsked(params.operator);
     for (const p of await catalog.listProducts({ country }, holder.currency, 'en'))
-      counts[`${smsActivateServiceCode(p.service_code)}_0`] = p.stock;
+      counts[`${smsActivateServiceCode(p.service_code)}_0`] = anyOperator ? p.stock : 0;
     return { json: counts };
   }
 
@@ -79,12 +94,20 @@ export function createCatalogAnswers({
     return { json: { status: 'success', services: list } };
   }
 
+  /**
+   * Country id → service code → {cost, count}: every country asked (all the store sells in by default),
+   * each with every standard code, or the one asked; `{cost: "0.00", count: 0}` where none is sold.
+   */
   async function getPrices(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const filter: { service?: string; country?: string } = {};
+    let codes = STANDARD_SERVICE_CODES;
     if (params.service) {
-      const service = (await serviceCodes()).get(params.service.toLowerCase());
-      if (!service) return { json: {} };
-      filter.service = service.code;
+      const code = params.service.toLowerCase();
+      const service = (await serviceCodes()).get(code);
+      if (!service && !STANDARD_SERVICE_CODES.includes(code)) return { json: {} };
+      codes = [code];
+      // A standard code the store does not sell: its countries, each with nothing in stock.
+      if (service) filter.service = service.code;
     }
     // No country: every country, as sms-activate answers.
     if (params.country !== undefined && params.country !== '') {
@@ -93,17 +116,32 @@ export function createCatalogAnswers({
       filter.country = country;
     }
     const out: Record<string, Record<string, PriceEntry>> = {};
-    for (const p of await catalog.listProducts(filter, holder.currency, 'en')) {
+    const priced = new Set<string>();
+    const countryEntry = (id: number) => {
+      let byService = out[String(id)];
+      if (!byService) {
+        byService = {};
+        for (const code of codes) byService[code] = { cost: decimal(0), count: 0 };
+        out[String(id)] = byService;
+      }
+      return byService;
+    };
+    // A service asked that the store does not sell is looked up only for its countries.
+    const sells = Boolean(filter.service) || !params.service;
+    const query = sells ? filter : { country: filter.country };
+    for (const p of await catalog.listProducts(query, holder.currency, 'en')) {
       const id = smsActivateCountryId(p.country_code);
       if (id === undefined) continue;
-      const byService = out[String(id)] ?? {};
-      out[String(id)] = byService;
-      byService[smsActivateServiceCode(p.service_code)] ??= {
-        cost: decimal(p.price),
-        count: p.stock,
-        ...trackRecordKeys(p),
-      };
+      const byService = countryEntry(id);
+      const code = smsActivateServiceCode(p.service_code);
+      // The first offer of a service in a country is the one a purchase takes.
+      if (!sells || priced.has(`${id}:${code}`)) continue;
+      priced.add(`${id}:${code}`);
+      byService[code] = { cost: decimal(p.price), count: p.stock, ...trackRecordKeys(p) };
     }
+    // A country asked where nothing sells: every code at 0.
+    const askedId = filter.country ? smsActivateCountryId(filter.country) : undefined;
+    if (askedId !== undefined) countryEntry(askedId);
     return { json: out };
   }
 
@@ -119,7 +157,12 @@ export function createCatalogAnswers({
       .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
       .sort((a, b) => b.stock - a.stock || a.price - b.price);
     type TopEntry = { country: number; count: number; price: number; retail_price: number };
-    const out: Record<string, TopEntry & Pick<PriceEntry, 'successRate' | 'medianCodeSeconds'>> = {};
+    type Extra = Pick<PriceEntry, 'successRate' | 'medianCodeSeconds'> & {
+      freePriceMap?: Record<string, number>;
+    };
+    const out: Record<string, TopEntry & Extra> = {};
+    // freePrice: the stock per price, as sellers with several prices list it; the store has one.
+    const freePrice = ['true', '1'].includes((params.freePrice ?? '').toLowerCase());
     offers.forEach((p, i) => {
       const price = p.price / 100;
       out[String(i)] = {
@@ -128,18 +171,41 @@ export function createCatalogAnswers({
         price,
         retail_price: price,
         ...trackRecordKeys(p),
+        ...(freePrice ? { freePriceMap: { [decimal(p.price)]: p.stock } } : {}),
       };
     });
     return { json: out };
   }
 
+  /**
+   * The operators one can ask for, per sms-activate country id. The store does not choose a number's
+   * operator, so each country it sells in has the one the protocol calls "any"; a country it does not
+   * sell in (or an id that names none) is OPERATORS_NOT_FOUND.
+   */
+  async function getOperators(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
+    const asked = params.country !== undefined && params.country !== '';
+    const country = asked ? countryParam(params.country) : undefined;
+    if (asked && !country) return token('OPERATORS_NOT_FOUND');
+    const products = await catalog.listProducts(country ? { country } : {}, holder.currency, 'en');
+    const countryOperators: Record<string, string[]> = {};
+    for (const p of products) {
+      const id = smsActivateCountryId(p.country_code);
+      if (id !== undefined) countryOperators[String(id)] = [ANY_OPERATOR];
+    }
+    if (Object.keys(countryOperators).length === 0) return token('OPERATORS_NOT_FOUND');
+    return { json: { status: 'success', countryOperators } };
+  }
+
   return {
     serviceCodes,
+    getOperators,
     getNumbersStatus,
     getCountries,
     getServicesList,
     getPrices,
     getTopCountriesByService,
+    // Ranked for this user's discounts at sms-activate; the store has one price for everyone.
+    getTopCountriesByServiceRank: getTopCountriesByService,
   };
 }
 export type CatalogAnswers = ReturnType<typeof createCatalogAnswers>;

@@ -7,7 +7,7 @@ describe('handler_api.php conformance: the catalogue', async () => {
   const r = await bed.reseller(0);
 
   const json = async (action: string, params: Record<string, string> = {}) => {
-    const res = await r.both(action, params);
+    const res = await r.allWays(action, params);
     expect(res.status).toBe(200);
     expect(res.type).toMatch(/^application\/json/);
     return res.json();
@@ -51,8 +51,8 @@ describe('handler_api.php conformance: the catalogue', async () => {
       for (const k of extra) expect(typeof (offer as Record<string, unknown>)[k]).toBe('number');
     });
     expect(entries.map(([, o]) => o.country)).toContain(73);
-    expect((await r.both('getTopCountriesByService', { service: 'zz' })).body).toBe('BAD_SERVICE');
-    expect((await r.both('getTopCountriesByService')).body).toBe('BAD_SERVICE');
+    expect((await r.allWays('getTopCountriesByService', { service: 'zz' })).body).toBe('BAD_SERVICE');
+    expect((await r.allWays('getTopCountriesByService')).body).toBe('BAD_SERVICE');
   });
 
   it('getCountries: id → {id, rus, eng, chn, visible, retry, rent, multiService}', async () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_ORIGIN } from '../../test/helpers.ts';
-import { conformanceBed, expectClientSafeId, type Reseller } from '../../test/reseller-conformance.ts';
+import {
+  conformanceBed,
+  expectClientSafeId,
+  type Reseller,
+  SHAPES,
+} from '../../test/reseller-conformance.ts';
 
 /**
  * The handler_api.php protocol as the published clients read it, over real HTTP against the running
@@ -18,8 +23,8 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
     return { id: match![1]!, phone: match![2]! };
   };
 
-  it('answers BAD_KEY, with HTTP 200 and nothing else in the body, on GET and POST', async () => {
-    for (const method of ['GET', 'POST'] as const) {
+  it('answers BAD_KEY, with HTTP 200 and nothing else in the body, in every shape of request', async () => {
+    for (const shape of SHAPES) {
       const calls: Record<string, string>[] = [
         { action: 'getBalance' },
         { api_key: '', action: 'getBalance' },
@@ -27,7 +32,7 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
         { api_key: `nk_${'A'.repeat(43)}`, action: 'getNumber', service: 'wa' },
       ];
       for (const params of calls) {
-        expect(await raw(params, method)).toMatchObject({ status: 200, body: 'BAD_KEY' });
+        expect(await raw(params, shape)).toMatchObject({ status: 200, body: 'BAD_KEY' });
       }
     }
   });
@@ -54,44 +59,44 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
 
   it('answers BAD_ACTION for a missing or unknown action', async () => {
     const r = await reseller(0);
-    expect(await r.both('')).toMatchObject({ status: 200, body: 'BAD_ACTION' });
-    expect((await r.both('getEverything')).body).toBe('BAD_ACTION');
+    expect(await r.allWays('')).toMatchObject({ status: 200, body: 'BAD_ACTION' });
+    expect((await r.allWays('getEverything')).body).toBe('BAD_ACTION');
     // Names are exact, as sms-activate's are; an object's own property is no action.
-    expect((await r.both('getbalance')).body).toBe('BAD_ACTION');
-    expect((await r.both('constructor')).body).toBe('BAD_ACTION');
+    expect((await r.allWays('getbalance')).body).toBe('BAD_ACTION');
+    expect((await r.allWays('constructor')).body).toBe('BAD_ACTION');
   });
 
   it('answers the balance with two decimals, as text', async () => {
     const r = await reseller(12_345);
-    const res = await r.both('getBalance');
+    const res = await r.allWays('getBalance');
     expect(res).toMatchObject({ status: 200, body: 'ACCESS_BALANCE:123.45' });
     expect(res.type).toMatch(/^text\/plain/);
     expect((await (await reseller(0)).call('getBalance')).body).toBe('ACCESS_BALANCE:0.00');
   });
 
-  it('sells with getNumber: an int32 id and a phone of digits only, on GET and on POST', async () => {
+  it('sells with getNumber: an int32 id and a phone of digits only, in every shape of request', async () => {
     const r = await reseller();
-    for (const method of ['GET', 'POST'] as const) {
-      const res = await r.call('getNumber', { service: 'wa', country: '73' }, method);
+    for (const shape of SHAPES) {
+      const res = await r.call('getNumber', { service: 'wa', country: '73' }, shape);
       expect(res.status).toBe(200);
       const [, id, phone] = /^ACCESS_NUMBER:(\d+):(\d+)$/.exec(res.body) ?? [];
       expectClientSafeId(id!);
       expect(phone).toMatch(/^55\d{10,11}$/);
     }
-    expect(await r.balance()).toBe(10_000 - 2 * wa.price);
+    expect(await r.balance()).toBe(10_000 - SHAPES.length * wa.price);
   });
 
   it('answers BAD_SERVICE, NO_NUMBERS, NO_BALANCE and WRONG_MAX_PRICE:<min> without taking money', async () => {
     const r = await reseller();
-    expect((await r.both('getNumber', { country: '73' })).body).toBe('BAD_SERVICE');
-    expect((await r.both('getNumber', { service: 'zz', country: '73' })).body).toBe('BAD_SERVICE');
-    expect((await r.both('getNumber', { service: 'wa', country: '9999' })).body).toBe('NO_NUMBERS');
-    expect((await r.both('getNumber', { service: 'wa', country: 'br' })).body).toBe('NO_NUMBERS');
+    expect((await r.allWays('getNumber', { country: '73' })).body).toBe('BAD_SERVICE');
+    expect((await r.allWays('getNumber', { service: 'zz', country: '73' })).body).toBe('BAD_SERVICE');
+    expect((await r.allWays('getNumber', { service: 'wa', country: '9999' })).body).toBe('NO_NUMBERS');
+    expect((await r.allWays('getNumber', { service: 'wa', country: 'br' })).body).toBe('NO_NUMBERS');
     for (const maxPrice of ['4.99', '0', 'abc', '-5'])
-      expect((await r.both('getNumber', { service: 'wa', country: '73', maxPrice })).body).toBe(
+      expect((await r.allWays('getNumber', { service: 'wa', country: '73', maxPrice })).body).toBe(
         'WRONG_MAX_PRICE:5.00',
       );
-    expect((await r.both('getNumberV2', { service: 'wa', country: '73', maxPrice: '1' })).body).toBe(
+    expect((await r.allWays('getNumberV2', { service: 'wa', country: '73', maxPrice: '1' })).body).toBe(
       'WRONG_MAX_PRICE:5.00',
     );
     expect(await r.balance()).toBe(10_000);
@@ -101,7 +106,7 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
     expect(await r.balance()).toBe(10_000 - 2 * wa.price);
 
     const poor = await reseller(wa.price - 1);
-    expect((await poor.both('getNumber', { service: 'wa', country: '73' })).body).toBe('NO_BALANCE');
+    expect((await poor.allWays('getNumber', { service: 'wa', country: '73' })).body).toBe('NO_BALANCE');
     expect((await poor.call('getNumberV2', { service: 'wa', country: '73' })).body).toBe('NO_BALANCE');
     expect(await poor.balance()).toBe(wa.price - 1);
   });
@@ -134,15 +139,15 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
   it('follows one activation: statuses, the code, another SMS and the finish', async () => {
     const r = await reseller();
     const { id } = await buy(r);
-    expect((await r.both('getStatus', { id })).body).toBe('STATUS_WAIT_CODE');
-    expect((await r.both('getStatusV2', { id })).body).toBe('STATUS_WAIT_CODE');
-    expect((await r.both('setStatus', { id, status: '1' })).body).toBe('ACCESS_READY');
+    expect((await r.allWays('getStatus', { id })).body).toBe('STATUS_WAIT_CODE');
+    expect((await r.allWays('getStatusV2', { id })).body).toBe('STATUS_WAIT_CODE');
+    expect((await r.allWays('setStatus', { id, status: '1' })).body).toBe('ACCESS_READY');
     // Nothing to finish or resend before a code.
     expect((await r.call('setStatus', { id, status: '6' })).body).toBe('BAD_STATUS');
     expect((await r.call('setStatus', { id, status: '3' })).body).toBe('BAD_STATUS');
 
     await smsArrives();
-    const ok = (await r.both('getStatus', { id })).body;
+    const ok = (await r.allWays('getStatus', { id })).body;
     expect(ok).toMatch(/^STATUS_OK:\d+$/);
     const code = ok.slice('STATUS_OK:'.length);
     const v2 = await r.call('getStatusV2', { id });
@@ -183,20 +188,20 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
     const other = await reseller();
     const { id } = await buy(owner);
     for (const bad of ['', 'abc', '0', '-1', '1.5', '2147483648', '99999999999999999999', ' 1'])
-      expect((await owner.both('getStatus', { id: bad })).body).toBe('NO_ACTIVATION');
+      expect((await owner.allWays('getStatus', { id: bad })).body).toBe('NO_ACTIVATION');
     expect((await owner.call('getStatus')).body).toBe('NO_ACTIVATION');
     expect((await owner.call('getStatusV2', { id: '2147483647' })).body).toBe('NO_ACTIVATION');
     expect((await other.call('getStatus', { id })).body).toBe('NO_ACTIVATION');
     expect((await other.call('setStatus', { id, status: '8' })).body).toBe('NO_ACTIVATION');
     for (const status of ['', '2', '9', 'x', '8.0'])
-      expect((await owner.both('setStatus', { id, status })).body).toBe('BAD_STATUS');
+      expect((await owner.allWays('setStatus', { id, status })).body).toBe('BAD_STATUS');
     expect(await owner.balance()).toBe(10_000 - wa.price);
   });
 
   it('lists the active activations under both keys, every value a string', async () => {
     const r = await reseller();
     const { id, phone } = await buy(r);
-    const res = await r.both('getActiveActivations');
+    const res = await r.allWays('getActiveActivations');
     const body = res.json();
     expect(body.status).toBe('success');
     expect(body.data).toEqual(body.activeActivations);
@@ -232,7 +237,7 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
     ];
     for (const action of actions)
       for (const value of odd)
-        for (const method of ['GET', 'POST'] as const)
+        for (const shape of SHAPES)
           await r.call(
             action,
             {
@@ -244,7 +249,7 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
               orderId: value,
               operator: value,
             },
-            method,
+            shape,
           );
     // A parameter given twice, and a body that is not a form.
     await raw({ api_key: r.key, action: 'getBalance' });

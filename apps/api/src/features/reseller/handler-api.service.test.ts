@@ -44,6 +44,7 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
     },
     ledger: { walletBalance: async () => 0 },
     webhooks: { rememberKey: async () => {} },
+    now: () => new Date('2025-03-01T12:00:00Z'),
   };
   const api = createHandlerApi(deps);
   return (action: string, params: Record<string, string> = {}) => api.run(holder, action, params);

@@ -4,10 +4,12 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createActivationAnswers } from './activation-answers.ts';
 import { createCatalogAnswers } from './catalog-answers.ts';
+import { createHistoryAnswers } from './history-answers.ts';
 import { decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 export interface HandlerApiDeps {
+  now: () => Date;
   activations: Pick<
     ActivationsService,
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
@@ -21,7 +23,7 @@ export interface HandlerApiDeps {
  * The handler_api.php protocol on top of the store: the catalogue's answers, the activations' answers,
  * and the balance, dispatched by `action`.
  */
-export function createHandlerApi({ activations, catalog, ledger, webhooks }: HandlerApiDeps) {
+export function createHandlerApi({ activations, catalog, ledger, webhooks, now }: HandlerApiDeps) {
   const catalogAnswers = createCatalogAnswers({ catalog });
   const activationAnswers = createActivationAnswers({
     activations,
@@ -31,11 +33,15 @@ export function createHandlerApi({ activations, catalog, ledger, webhooks }: Han
   });
   const { serviceCodes: _codes, ...catalogActions } = catalogAnswers;
 
+  const getBalance = async (holder: KeyHolder) =>
+    token(`ACCESS_BALANCE:${decimal(await ledger.walletBalance(holder.userId, holder.currency))}`);
   const actions: Record<string, (holder: KeyHolder, params: ProtocolParams) => Promise<ProtocolReply>> = {
-    getBalance: async (holder) =>
-      token(`ACCESS_BALANCE:${decimal(await ledger.walletBalance(holder.userId, holder.currency))}`),
+    getBalance,
+    // The store pays no cashback: the balance with cashback is the balance.
+    getBalanceAndCashBack: getBalance,
     ...catalogActions,
     ...activationAnswers,
+    ...createHistoryAnswers({ activations, now }),
   };
 
   return {

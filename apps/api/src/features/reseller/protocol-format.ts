@@ -8,7 +8,7 @@ import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts'
  */
 export type ProtocolReply =
   | { text: string; status?: number; headers?: Record<string, string> }
-  | { json: unknown };
+  | { json: unknown; status?: number; headers?: Record<string, string> };
 
 export type ProtocolParams = Readonly<Record<string, string | undefined>>;
 
@@ -17,6 +17,9 @@ export type ProtocolParams = Readonly<Record<string, string | undefined>>;
  * the account; ours has none, and a Brazilian store's bots mostly buy Brazilian numbers.)
  */
 const DEFAULT_COUNTRY = 'BR';
+
+/** The protocol's name for "whichever operator the number comes from", the only one the store offers. */
+export const ANY_OPERATOR = 'any';
 
 /** ISO 4217 numeric codes: sms-activate sends its currency as a number (643, roubles). */
 export const CURRENCY_NUMBERS: Record<Currency, number> = { BRL: 986, USD: 840 };

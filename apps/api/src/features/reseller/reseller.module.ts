@@ -48,7 +48,7 @@ export function createResellerModule(deps: {
 }) {
   const { apiKeys, activations, catalog, ledger, webhooks, limiter, now } = deps;
   const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
-  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks });
+  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks, now });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });

@@ -27,6 +27,9 @@ describe('ApiDocsPage', () => {
     // The cancel rule is stated.
     expect(text).toContain('A loja não tem janela de cancelamento própria.');
     expect(text).toContain('60 chamadas por segundo por chave');
+    // Filters are honoured or refused, and the statuses beyond 200 are named.
+    expect(text).toContain('Os filtros são atendidos ou recusados, nunca ignorados');
+    expect(text).toContain('503 ERROR_SQL com Retry-After');
     expect(document.title).toBe('API para revendedores — Numero');
   });
 

@@ -94,11 +94,13 @@ export function ApiDocsPage() {
 
       <Section id="rules" title={t('sections.rules')}>
         <ul className="list-disc space-y-1 pl-5">
-          {(['http200', 'exact', 'ids', 'phone', 'money', 'times', 'country'] as const).map((rule) => (
-            <li key={rule}>
-              <Trans t={t} i18nKey={`rules.${rule}`} components={{ code: inline }} />
-            </li>
-          ))}
+          {(['http200', 'exact', 'ids', 'phone', 'money', 'times', 'country', 'filters'] as const).map(
+            (rule) => (
+              <li key={rule}>
+                <Trans t={t} i18nKey={`rules.${rule}`} components={{ code: inline }} />
+              </li>
+            ),
+          )}
         </ul>
       </Section>
 

@@ -95,7 +95,62 @@ export const ACTIONS: ActionDoc[] = [
       '{"status":"success","services":[{"code":"wa","name":"WhatsApp"},{"code":"tg","name":"Telegram"}]}',
     ],
   },
-  { name: 'getNumbersStatus', params: '&country=73', answers: ['{"wa_0":1520,"tg_0":940}'] },
+  { name: 'getNumbersStatus', params: '&country=73', answers: ['{"wa_0":1520,"tg_0":940,"vk_0":0,…}'] },
+  { name: 'getBalanceAndCashBack', params: '', answers: ['ACCESS_BALANCE:123.45'] },
+  {
+    name: 'getOperators',
+    params: '&country=73',
+    answers: ['{"status":"success","countryOperators":{"73":["any"]}}', 'OPERATORS_NOT_FOUND'],
+  },
+  {
+    name: 'getTopCountriesByServiceRank',
+    params: '&service=wa&freePrice=true',
+    answers: ['{"0":{"country":73,"count":1520,"price":5,"retail_price":5,"freePriceMap":{"5.00":1520}}}'],
+  },
+  {
+    name: 'getFullSms',
+    params: '&id=100042',
+    answers: [
+      'FULL_SMS:Seu código do WhatsApp: 123-456',
+      'STATUS_WAIT_CODE',
+      'STATUS_CANCEL',
+      'NO_ACTIVATION',
+    ],
+  },
+  {
+    name: 'getAllSms',
+    params: '&id=100042&size=10&page=1',
+    answers: [
+      '{"data":[{"code":"123456","text":"Seu código do WhatsApp: 123-456","service":"wa","date":"2025-03-01 12:00:31"}],"meta":{"total":1,"service":"wa"}}',
+      'NO_ACTIVATION',
+    ],
+  },
+  {
+    name: 'getHistory',
+    params: '&start=1740787200&end=1740830400&offset=0&limit=50',
+    answers: [
+      '[{"id":100042,"date":"2025-03-01 12:00:00","phone":"5511987654321","sms":"Seu código do WhatsApp: 123-456","cost":5,"status":"6","currency":986}]',
+      'WRONG_DATE',
+    ],
+  },
+  {
+    name: 'cancelActivation',
+    params: '&id=100042',
+    answers: [
+      'HTTP 204',
+      'HTTP 409 {"title":"OTP_RECEIVED","details":"…"}',
+      'HTTP 404 {"title":"NO_ACTIVATION","details":"…"}',
+    ],
+  },
+  {
+    name: 'finishActivation',
+    params: '&id=100042',
+    answers: [
+      'HTTP 204',
+      'HTTP 409 {"title":"BAD_STATUS","details":"…"}',
+      'HTTP 404 {"title":"NO_ACTIVATION","details":"…"}',
+    ],
+  },
 ];
 
 /** Every error token, in the order the documentation explains them (texts under `errors.<token>`). */
@@ -109,6 +164,9 @@ export const ERROR_TOKENS = [
   'NO_ACTIVATION',
   'EARLY_CANCEL_DENIED',
   'WRONG_MAX_PRICE',
+  'WRONG_EXCEPTION_PHONE',
+  'WRONG_DATE',
+  'OPERATORS_NOT_FOUND',
   'ORDER_ALREADY_EXISTS',
   'TOO_MANY_REQUESTS',
   'ERROR_SQL',
