@@ -27,7 +27,8 @@ async function violationsOf(name: string, files: Record<string, string>): Promis
   return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }
 
-describe('the import boundaries of npm run lint', () => {
+// The first cruise loads dependency-cruiser and TypeScript: seconds on a busy machine.
+describe('the import boundaries of npm run lint', { timeout: 30_000 }, () => {
   it('refuse a web feature importing another feature', async () => {
     const found = await violationsOf('web-cross', {
       'apps/web/src/features/catalog/page.ts':
