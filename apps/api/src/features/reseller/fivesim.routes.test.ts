@@ -115,6 +115,28 @@ describe('the 5sim-compatible API under /v1', async () => {
     expect((await get('/v1/guest/prices?country=atlantis')).body).toBe('bad country');
   });
 
+  it('never answers a 5xx, whatever the path segments and query', async () => {
+    const r = await reseller(1_000);
+    const odd = ['%20', '%25', 'null', '0', '-1', '1.5', '99999999999', '%F0%9F%98%80', 'x'.repeat(2_000)];
+    for (const v of odd)
+      for (const path of [
+        `/v1/user/buy/activation/${v}/any/whatsapp?maxPrice=${v}&reuse=${v}`,
+        `/v1/user/buy/activation/brazil/${v}/${v}`,
+        `/v1/user/check/${v}`,
+        `/v1/user/finish/${v}`,
+        `/v1/user/cancel/${v}`,
+        `/v1/user/ban/${v}`,
+        `/v1/user/sms/inbox/${v}`,
+        `/v1/guest/products/${v}/${v}`,
+        `/v1/guest/prices?country=${v}&product=${v}`,
+      ])
+        await get(path, r);
+    // A NUL is refused before any route reads it, still in 5sim's plain text.
+    const nul = await get('/v1/user/check/%00', r);
+    expect([nul.status, nul.type]).toEqual([400, expect.stringMatching(/^text\/plain/)]);
+    expect(await r.balance()).toBe(1_000);
+  });
+
   it('leaves the books balanced', async () => {
     expect(await bed.ledger.verify()).toEqual([]);
   });
