@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/sql.ts';
+import { protocolText } from './api-paths.ts';
 import { type Lang, requestLanguage } from './lang.ts';
 import { API_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -127,5 +128,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function answerFrameworkError(_err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.headers({ ...API_SECURITY_HEADERS, 'cache-control': 'no-store' });
+  // The resellers' protocols answer in their own words, never the website's JSON.
+  const text = protocolText(request.url.split('?')[0]!, 'bad request', 'BAD_ACTION');
+  if (text) return reply.status(400).type('text/plain; charset=utf-8').send(text);
   return sendError(request, reply, 400, 'BAD_REQUEST');
 }

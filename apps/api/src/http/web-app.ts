@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiOf } from './api-paths.ts';
 import { acceptedEncoding, compress, type Encoding } from './compression.ts';
 import { sendError } from './errors.ts';
 import { requestLanguage } from './lang.ts';
@@ -99,16 +100,4 @@ export async function registerWebApp(
     if (hasSpa && !api && request.method === 'GET') return sendPage(request, reply, path);
     return sendError(request, reply, 404, 'NOT_FOUND');
   });
-}
-
-/**
- * Which API a path is under: the store's JSON API (`/api`), the 5sim-compatible REST API (`/v1`, which
- * answers errors in plain text as 5sim does) or the handler_api.php protocol (`/stubs`, tokens only).
- */
-function apiOf(path: string): 'json' | 'fivesim' | 'handler' | null {
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under('/api')) return 'json';
-  if (under('/v1')) return 'fivesim';
-  if (under('/stubs')) return 'handler';
-  return null;
 }

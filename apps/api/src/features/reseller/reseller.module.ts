@@ -6,6 +6,8 @@ import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { fivesimRoutes } from './fivesim.routes.ts';
+import { createFivesimAnswers } from './fivesim-answers.ts';
 import { handlerApiRoutes } from './handler-api.routes.ts';
 import { createHandlerApi } from './handler-api.service.ts';
 import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.ts';
@@ -49,9 +51,11 @@ export function createResellerModule(deps: {
   const { apiKeys, activations, catalog, ledger, webhooks, limiter, now } = deps;
   const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
   const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks, now });
+  const fivesim = createFivesimAnswers({ activations, catalog, ledger, webhooks });
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });
+      await app.register(fivesimRoutes, { apiKeys, answers: fivesim, limiter, keyLimit, now });
       await app.register(webhookDeliveriesRoutes, { apiKeys, webhooks });
     },
     tasks: [

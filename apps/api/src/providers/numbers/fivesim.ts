@@ -29,7 +29,7 @@ export interface FiveSimProvider extends NumberProvider {
   getBalance(): Promise<number>;
 }
 
-const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
+export const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
   AR: 'argentina',
   BR: 'brazil',
   CA: 'canada',
@@ -64,7 +64,7 @@ const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
   ZA: 'southafrica',
 };
 
-const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
+export const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
   wa: 'whatsapp',
   tg: 'telegram',
   go: 'google',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
 import { ApiDocsPage } from './api-docs-page.tsx';
-import { ACTIONS, ERROR_TOKENS } from './protocol-reference.ts';
+import { ACTIONS, ERROR_TOKENS, FIVESIM_PATHS } from './protocol-reference.ts';
 
 afterEach(cleanup);
 
@@ -30,6 +30,9 @@ describe('ApiDocsPage', () => {
     // Filters are honoured or refused, and the statuses beyond 200 are named.
     expect(text).toContain('Os filtros são atendidos ou recusados, nunca ignorados');
     expect(text).toContain('503 ERROR_SQL com Retry-After');
+    // The 5sim-compatible API beside it.
+    expect(screen.getByRole('heading', { level: 2, name: 'API compatível com a 5sim' })).toBeTruthy();
+    for (const path of FIVESIM_PATHS) expect(text).toContain(path);
     expect(document.title).toBe('API para revendedores — Numero');
   });
 

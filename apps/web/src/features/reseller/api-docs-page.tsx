@@ -10,6 +10,7 @@ import { CopyButton } from '../../components/copy-field.tsx';
 import {
   ACTIONS,
   ERROR_TOKENS,
+  FIVESIM_PATHS,
   VERIFY_NODE,
   VERIFY_PYTHON,
   WEBHOOK_PAYLOAD_EXAMPLE,
@@ -65,7 +66,7 @@ export function ApiDocsPage() {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
         <p className="mt-3 text-base text-slate-600">{t('intro')}</p>
         <nav aria-label={t('toc')} className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {['base', 'rules', 'actions', 'errors', 'cancel', 'webhooks', 'limits'].map((id) => (
+          {['base', 'rules', 'actions', 'errors', 'cancel', 'webhooks', 'fivesim', 'limits'].map((id) => (
             <a
               key={id}
               href={`#${id}`}
@@ -183,6 +184,23 @@ ${WEBHOOK_PAYLOAD_EXAMPLE}`}</Code>
         <Code copy={copy}>{VERIFY_NODE}</Code>
         <p className="font-medium text-slate-900">{t('webhooks.python')}</p>
         <Code copy={copy}>{VERIFY_PYTHON}</Code>
+      </Section>
+
+      <Section id="fivesim" title={t('sections.fivesim')}>
+        <p>
+          <Trans t={t} i18nKey="fivesim.intro" components={{ code: inline }} />
+        </p>
+        <Code
+          copy={copy}
+        >{`curl -H "Authorization: Bearer $NUMERO_KEY" "${window.location.origin}/v1/user/buy/activation/brazil/any/whatsapp"`}</Code>
+        <ul className="list-disc space-y-1 pl-5 font-mono text-sm">
+          {FIVESIM_PATHS.map((path) => (
+            <li key={path}>{path}</li>
+          ))}
+        </ul>
+        <p>
+          <Trans t={t} i18nKey="fivesim.errors" components={{ code: inline }} />
+        </p>
       </Section>
 
       <Section id="limits" title={t('sections.limits')}>

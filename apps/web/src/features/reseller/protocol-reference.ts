@@ -172,6 +172,20 @@ export const ERROR_TOKENS = [
   'ERROR_SQL',
 ] as const;
 
+/** The 5sim-compatible REST API's paths (GET; `user` ones with the key as a Bearer token). */
+export const FIVESIM_PATHS = [
+  'GET /v1/user/profile',
+  'GET /v1/user/buy/activation/{country}/{operator}/{product}?maxPrice=',
+  'GET /v1/user/check/{id}',
+  'GET /v1/user/finish/{id}',
+  'GET /v1/user/cancel/{id}',
+  'GET /v1/user/ban/{id}',
+  'GET /v1/user/sms/inbox/{id}',
+  'GET /v1/guest/countries',
+  'GET /v1/guest/products/{country}/{operator}',
+  'GET /v1/guest/prices?country=&product=',
+] as const;
+
 export const WEBHOOK_PAYLOAD_EXAMPLE = `{"activationId":100042,"service":"wa","text":"Seu código do WhatsApp: 123-456","code":"123456","country":73,"receivedAt":"2025-03-01T12:00:31.000Z"}`;
 
 /** Node.js: what a receiver does with the raw body before parsing it. */
