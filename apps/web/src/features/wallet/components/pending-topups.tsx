@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { formatMoney } from '../../../i18n/format.ts';
 import { usePendingPayments } from '../api/get-pending-payments.ts';
-import { formatCountdown } from '../topup-form.ts';
+import { formatCountdown } from '../countdown.ts';
 import { useCountdown } from './use-payment-watch.ts';
 
 /** What a waiting top-up is, in the reader's words: "PIX de R$ 50,00". */

@@ -2,7 +2,7 @@ import type { PaymentIntent } from '@numero/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { formatCountdown } from '../topup-form.ts';
+import { formatCountdown } from '../countdown.ts';
 import { usePendingLabel } from './pending-topups.tsx';
 import { useCountdown } from './use-payment-watch.ts';
 
