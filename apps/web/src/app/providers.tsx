@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from '../lib/query-client.ts';
 import { loadSonner } from '../lib/toast.ts';
 
@@ -18,6 +19,7 @@ const TOAST_COLOURS = {
 /** The session provider lives in RootLayout, inside the router, because logging out navigates. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
@@ -31,6 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           style={TOAST_COLOURS}
           richColors
           closeButton
+          containerAriaLabel={t('notifications')}
         />
       </Suspense>
     </QueryClientProvider>
