@@ -53,9 +53,14 @@ const readable = (page: Page) =>
       (el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''),
     );
     const options = Array.from(document.querySelectorAll('option')).map((o) => o.textContent ?? '');
+    // Headings set in capitals by CSS read as words, not as codes: the text as written is what counts.
+    const asWritten = document.createElement('style');
+    asWritten.textContent = '* { text-transform: none !important; }';
+    document.head.append(asWritten);
     let text = [document.body.innerText, ...attributes, ...options].join('\n');
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('[translate="no"]')))
       text = text.replaceAll(el.innerText, ' ');
+    asWritten.remove();
     return { text, scrollWidth: document.documentElement.scrollWidth };
   });
 
@@ -74,7 +79,7 @@ async function sweep(
     await expect(page.locator('main')).toBeVisible();
     // Skeletons and busy lists settle before reading.
     await expect(page.locator('.animate-pulse:visible, [aria-busy="true"]:visible')).toHaveCount(0, {
-      timeout: 15_000,
+      timeout: 30_000,
     });
     const { text, scrollWidth } = await readable(page);
     if (scrollWidth > width) problems.push(`${shown}: scrolls sideways (${scrollWidth} px at ${width})`);
@@ -109,7 +114,7 @@ for (const lang of ['pt', 'en'] as const) {
       }
       // The number just bought is active, and the dashboard says so in both places.
       await page.goto('/dashboard');
-      await expect(page.getByTestId('dashboard-active-value')).toHaveText('1', { timeout: 15_000 });
+      await expect(page.getByTestId('dashboard-active-value')).toHaveText('1', { timeout: 30_000 });
       await expect(page.getByTestId('dashboard-active')).toContainText(
         lang === 'pt' ? '1 número em andamento' : '1 number in progress',
       );
