@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from '../lib/query-client.ts';
 import { loadSonner } from '../lib/toast.ts';
 import { keepToastsBelowHeader, TOAST_TOP_VAR } from './toast-placement.ts';
@@ -26,6 +27,7 @@ const toastTop = (fallback: number) => `var(${TOAST_TOP_VAR}, ${fallback}px)`;
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => keepToastsBelowHeader(), []);
+  const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
@@ -40,6 +42,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           style={TOAST_STYLE}
           richColors
           closeButton
+          containerAriaLabel={t('notifications')}
         />
       </Suspense>
     </QueryClientProvider>

@@ -135,7 +135,12 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
           testId="dashboard-active"
           loading={!summary.data}
           value={summary.data?.active_count}
-          hint={t('cards.activeNumbersHint')}
+          // The hint agrees with the count: "none waiting" only when there is none.
+          hint={
+            summary.data?.active_count
+              ? t('cards.activeNumbersInProgress', { count: summary.data.active_count })
+              : t('cards.activeNumbersHint')
+          }
         />
         <StatCard
           icon={History}
