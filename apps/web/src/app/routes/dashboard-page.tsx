@@ -8,7 +8,6 @@ import {
   Smartphone,
   Wallet,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServiceIcon } from '../../components/brand-icons.tsx';
@@ -20,19 +19,12 @@ import { useActivationsSummary } from '../../features/activations/api/get-activa
 import { StatusBadge } from '../../features/activations/components/status-badge.tsx';
 import { useBalance } from '../../features/wallet/api/get-balance.ts';
 import { useWallets } from '../../features/wallet/api/get-wallets.ts';
+import { PendingTopups } from '../../features/wallet/components/pending-topups.tsx';
 import { walletsWithMoney } from '../../features/wallet/wallet-amounts.ts';
 import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { displayName, isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
-
-// A purchase waiting for its top-up and open top-ups are the exception on a dashboard: their code (and the
-// wallet's texts) load after the page, which keeps it within its 200 KiB budget (scripts/page-budgets.mjs).
-const PendingPurchaseCard = lazy(() =>
-  import('./pending-purchase-card.tsx').then((m) => ({ default: m.PendingPurchaseCard })),
-);
-const PendingTopups = lazy(() =>
-  import('../../features/wallet/components/pending-topups.tsx').then((m) => ({ default: m.PendingTopups })),
-);
+import { PendingPurchaseCard } from './pending-purchase-card.tsx';
 
 function QuickAction({
   to,
@@ -107,10 +99,8 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
       {/* A top-up still open to payment and the purchase waiting for it, until paid or expired. */}
       {!shell && (
         <div className="mt-6 flex flex-col gap-4 empty:hidden">
-          <Suspense fallback={null}>
-            <PendingPurchaseCard language={i18n.language} />
-            <PendingTopups />
-          </Suspense>
+          <PendingPurchaseCard language={i18n.language} />
+          <PendingTopups />
         </div>
       )}
 
