@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createQueryClient } from '../lib/query-client.ts';
 import { loadSonner } from '../lib/toast.ts';
 import { keepToastsBelowHeader, TOAST_TOP_VAR } from './toast-placement.ts';
@@ -27,7 +26,6 @@ const toastTop = (fallback: number) => `var(${TOAST_TOP_VAR}, ${fallback}px)`;
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => keepToastsBelowHeader(), []);
-  const { t } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
@@ -42,7 +40,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
           style={TOAST_STYLE}
           richColors
           closeButton
-          containerAriaLabel={t('notifications')}
         />
       </Suspense>
     </QueryClientProvider>

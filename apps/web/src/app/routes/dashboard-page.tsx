@@ -135,12 +135,7 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
           testId="dashboard-active"
           loading={!summary.data}
           value={summary.data?.active_count}
-          // The hint agrees with the count: "none waiting" only when there is none.
-          hint={
-            summary.data?.active_count
-              ? t('cards.activeNumbersInProgress', { count: summary.data.active_count })
-              : t('cards.activeNumbersHint')
-          }
+          hint={t('cards.activeNumbersHint')}
         />
         <StatCard
           icon={History}

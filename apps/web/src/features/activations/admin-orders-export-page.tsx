@@ -20,9 +20,6 @@ import {
 /** /admin/orders/export: choose the filters and the columns, then download the orders as CSV. */
 export function AdminOrdersExportPage() {
   const { t, i18n } = useTranslation('admin-orders-export');
-  // The statuses read as the orders screens name them.
-  const { t: tStatus } = useTranslation('activations');
-  const { t: tOrders } = useTranslation('admin-orders');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const form = useForm<ExportFields, unknown, ExportChoice>({
     resolver: exportResolver,
@@ -86,7 +83,7 @@ export function AdminOrdersExportPage() {
               <option value="">{t('all')}</option>
               {ACTIVATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {tStatus(`status.${s}`)}
+                  {s}
                 </option>
               ))}
             </SelectField>
@@ -94,7 +91,7 @@ export function AdminOrdersExportPage() {
               <option value="">{t('all')}</option>
               {ORDER_PAYMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {tOrders(`payment.${s}`)}
+                  {s}
                 </option>
               ))}
             </SelectField>
