@@ -8,7 +8,6 @@ import {
   VisitorOnly,
 } from '../features/auth/guards.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
-import { AppHeader } from './app-header.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -141,7 +140,7 @@ export function createAppRouter() {
     {
       element: <RootLayout />,
       children: [
-        { path: '/', element: <LandingPage signedInHeader={<AppHeader />} /> },
+        { path: '/', element: <LandingPage /> },
         {
           element: <PublicLayout />,
           children: [

@@ -19,12 +19,10 @@ import { useActivationsSummary } from '../../features/activations/api/get-activa
 import { StatusBadge } from '../../features/activations/components/status-badge.tsx';
 import { useBalance } from '../../features/wallet/api/get-balance.ts';
 import { useWallets } from '../../features/wallet/api/get-wallets.ts';
-import { PendingTopups } from '../../features/wallet/components/pending-topups.tsx';
 import { walletsWithMoney } from '../../features/wallet/wallet-amounts.ts';
 import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { displayName, isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
-import { PendingPurchaseCard } from './pending-purchase-card.tsx';
 
 function QuickAction({
   to,
@@ -95,14 +93,6 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
           {t('actions.buy')}
         </Link>
       </div>
-
-      {/* A top-up still open to payment and the purchase waiting for it, until paid or expired. */}
-      {!shell && (
-        <div className="mt-6 flex flex-col gap-4 empty:hidden">
-          <PendingPurchaseCard language={i18n.language} />
-          <PendingTopups />
-        </div>
-      )}
 
       <section
         aria-label={t('summary')}

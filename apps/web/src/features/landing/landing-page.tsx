@@ -1,8 +1,7 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { displayName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { Hero } from './components/hero.tsx';
 import { HowItWorks } from './components/how-it-works.tsx';
@@ -10,14 +9,10 @@ import { ProductsSection } from './components/products-section.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/**
- * The landing. For a signed-in customer (known on load whenever the browser holds a session) it shows
- * `signedInHeader` (the app's header, with the balance and the dashboard) when given, greets them, and
- * its products lead straight to the purchase.
- */
-export function LandingPage({ signedInHeader }: { signedInHeader?: ReactNode }) {
+export function LandingPage() {
   const { t, i18n } = useTranslation('landing');
   const { t: tc } = useTranslation();
+  // The landing never asks who is signed in (spec §4), but a user who came from the signed-in area is known.
   const { user } = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
@@ -39,21 +34,17 @@ export function LandingPage({ signedInHeader }: { signedInHeader?: ReactNode }) 
 
   return (
     <div ref={page} className="flex min-h-screen flex-col">
-      {user && signedInHeader ? (
-        signedInHeader
-      ) : (
-        <SiteHeader>
-          {user ? (
-            <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-              {tc('nav.dashboard')}
-            </Link>
-          ) : undefined}
-        </SiteHeader>
-      )}
+      <SiteHeader>
+        {user ? (
+          <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+            {tc('nav.dashboard')}
+          </Link>
+        ) : undefined}
+      </SiteHeader>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Hero name={user ? displayName(user) : null} />
+        <Hero signedIn={!!user} />
         <ProductsSection signedIn={!!user} />
-        <HowItWorks signedIn={!!user} />
+        <HowItWorks />
       </main>
       <SiteFooter signedIn={!!user} />
     </div>

@@ -9,8 +9,7 @@ const STEPS: { key: 'register' | 'balance' | 'activate'; icon: LucideIcon }[] = 
   { key: 'activate', icon: Smartphone },
 ];
 
-/** The three steps; the closing call to create an account is for visitors only. */
-export function HowItWorks({ signedIn = false }: { signedIn?: boolean }) {
+export function HowItWorks() {
   const { t } = useTranslation('landing');
   return (
     <section
@@ -47,21 +46,19 @@ export function HowItWorks({ signedIn = false }: { signedIn?: boolean }) {
           ))}
         </ol>
 
-        {!signedIn && (
-          <div className="mt-16 flex flex-col items-start gap-6 rounded-2xl bg-slate-900 px-6 py-8 sm:px-10 sm:py-10 md:flex-row md:items-center md:justify-between">
-            <div>
-              <h3 className="text-2xl font-semibold text-white">{t('howItWorks.ctaTitle')}</h3>
-              <p className="mt-2 text-slate-300">{t('howItWorks.ctaText')}</p>
-            </div>
-            <Link
-              to="/register"
-              className="inline-flex h-12 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-6 font-semibold text-slate-900 transition-colors hover:bg-brand-50 focus-visible:outline-brand-500 sm:w-auto"
-            >
-              {t('howItWorks.cta')}
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
+        <div className="mt-16 flex flex-col items-start gap-6 rounded-2xl bg-slate-900 px-6 py-8 sm:px-10 sm:py-10 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h3 className="text-2xl font-semibold text-white">{t('howItWorks.ctaTitle')}</h3>
+            <p className="mt-2 text-slate-300">{t('howItWorks.ctaText')}</p>
           </div>
-        )}
+          <Link
+            to="/register"
+            className="inline-flex h-12 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-6 font-semibold text-slate-900 transition-colors hover:bg-brand-50 focus-visible:outline-brand-500 sm:w-auto"
+          >
+            {t('howItWorks.cta')}
+            <ArrowRight className="size-4" aria-hidden />
+          </Link>
+        </div>
       </div>
     </section>
   );
