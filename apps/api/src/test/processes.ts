@@ -80,7 +80,7 @@ export class StoreProcess {
       : null;
     child.once('exit', () => file?.end());
     const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-4000);
+      this.output = (this.output + chunk.toString()).slice(-1_000_000);
       file?.write(chunk);
     };
     child.stdout?.on('data', keep);
@@ -94,7 +94,7 @@ export class StoreProcess {
     const deadline = Date.now() + ms;
     const seen = () => (typeof text === 'string' ? this.output.includes(text) : text.test(this.output));
     while (!seen()) {
-      if (Date.now() > deadline) throw new Error(`never printed ${text}:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`never printed ${text}:\n${this.output.slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -119,11 +119,11 @@ export class StoreProcess {
   private async waitReady(): Promise<void> {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${this.entry} exited:\n${this.output}`);
+      if (!this.running) throw new Error(`${this.entry} exited:\n${this.output.slice(-4000)}`);
       if (await this.isReady()) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error(`${this.entry} never became ready:\n${this.output}`);
+    throw new Error(`${this.entry} never became ready:\n${this.output.slice(-4000)}`);
   }
 
   get pid(): number | undefined {
