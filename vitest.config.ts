@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // Files that replace a module (vi.mock) or reload modules (vi.resetModules): they need a module graph of
 // their own, so they run in isolation; every other API file shares its worker's (docs/testing.md).
 const API_ISOLATED = ['src/features/auth/auth.routes.test.ts', 'src/lib/failpoint.test.ts'];
+// The reliability suite is a project of its own so that a run can leave it out (CI's PostgreSQL pass does:
+// npm run test:reliability runs it there); npm test runs it with the rest.
+const RELIABILITY = ['src/reliability/**/*.test.ts'];
 
 const api = {
   root: 'apps/api',
@@ -21,8 +24,15 @@ export default defineConfig({
       {
         // The app is imported once per worker, not once per file: each file still builds its own app on
         // its own database, so no state is shared between files but the modules' code.
-        test: { ...api, name: 'api', include: ['src/**/*.test.ts'], exclude: API_ISOLATED, isolate: false },
+        test: {
+          ...api,
+          name: 'api',
+          include: ['src/**/*.test.ts'],
+          exclude: [...API_ISOLATED, ...RELIABILITY],
+          isolate: false,
+        },
       },
+      { test: { ...api, name: 'reliability', include: RELIABILITY, isolate: false } },
       { test: { ...api, name: 'api-isolated', include: API_ISOLATED } },
       {
         test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },

@@ -10,9 +10,11 @@ import { defineConfig } from '@playwright/test';
  * Playwright sets in each worker process before this file is loaded there.
  */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-// One worker per core: the browser, the store and axe keep a core busy (on 2 cores a third worker gained
-// 3 % and made slow pages time out).
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
+// One worker per two cores: a worker's browser, store and axe keep more than a core busy. On a slower
+// 2-core machine a second worker doubled every test's time, gained nothing and made 13 tests time out.
+export const E2E_WORKERS = Number(
+  process.env.E2E_WORKERS ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+);
 const portOf = (index: number) => BASE_PORT + 10 * index;
 const port = portOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 

@@ -27,7 +27,7 @@ const reachable = (url) =>
   });
 
 const run = (databaseUrl, env = {}, tests = 'src/reliability') =>
-  spawnSync('npx', ['vitest', 'run', '--project', 'api', tests], {
+  spawnSync('npx', ['vitest', 'run', '--project', 'reliability', tests], {
     cwd: root,
     stdio: 'inherit',
     env: {

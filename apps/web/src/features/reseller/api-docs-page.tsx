@@ -49,7 +49,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const inline = <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-800" />;
+const inline = <code className="rounded bg-slate-100 px-1 font-mono text-xs break-words text-slate-800" />;
 
 /** /docs/api: the reseller protocol (handler_api.php) and its webhooks, for people who write bots. */
 export function ApiDocsPage() {
@@ -193,7 +193,7 @@ ${WEBHOOK_PAYLOAD_EXAMPLE}`}</Code>
         <Code
           copy={copy}
         >{`curl -H "Authorization: Bearer $NUMERO_KEY" "${window.location.origin}/v1/user/buy/activation/brazil/any/whatsapp"`}</Code>
-        <ul className="list-disc space-y-1 pl-5 font-mono text-sm">
+        <ul className="list-disc space-y-1 pl-5 font-mono text-sm break-all">
           {FIVESIM_PATHS.map((path) => (
             <li key={path}>{path}</li>
           ))}
