@@ -17,7 +17,8 @@ async function signInAsAdmin(page: Page, button = 'Entrar') {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel(/^(Senha|Password)$/).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: button, exact: true }).click();
-  await expect(page).toHaveURL(`${baseURL}/`);
+  // Staff land on the admin area after signing in.
+  await expect(page).toHaveURL(`${baseURL}/admin`);
 }
 
 /** Serious and critical axe findings (WCAG 2.2 AA and best practices), toasts excluded as elsewhere. */

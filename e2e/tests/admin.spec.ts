@@ -96,8 +96,8 @@ test.describe('admin dashboard', () => {
   }) => {
     await placeOneOrder(browser);
     await signInWithForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await expect(page).toHaveURL(`${baseURL}/`);
-    await page.goto('/admin');
+    // Staff land on the admin area after signing in, not on the marketing page.
+    await expect(page).toHaveURL(`${baseURL}/admin`);
     await expect(page.getByRole('heading', { level: 1, name: 'Painel administrativo' })).toBeVisible();
 
     // The cards show what the API says, formatted for the screen.

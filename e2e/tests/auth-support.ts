@@ -31,8 +31,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD, but
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^(Senha|Password)$/).fill(password);
   await page.getByRole('button', { name: button, exact: true }).click();
-  // Spec §2: a successful sign-in goes home; the tests go on from the dashboard.
-  await expect(page).toHaveURL(`${baseURL}/`);
+  // Spec §2: a successful sign-in goes home (staff go to /admin); the tests go on from the dashboard.
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/(admin)?$`));
   // The dashboard is a fresh page load: wait until it knows who is signed in.
   const sessionChecked = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me') && r.ok());
   await page.goto('/dashboard');

@@ -68,6 +68,17 @@ test.describe('cookie banner on the landing page', () => {
     expect(saved).toMatchObject({ essential: true, analytics: true, marketing: true });
   });
 
+  test('on a laptop it leaves the hero text readable', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    const banner = page.getByRole('dialog', { name: 'Sua privacidade' });
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    // The hero's text column: eyebrow, title, subtitle, calls to action and selling points.
+    const text = (await page.getByRole('heading', { level: 1 }).locator('..').boundingBox())!;
+    expect(text.x + text.width).toBeLessThanOrEqual(box.x);
+  });
+
   test.describe('accessibility', () => {
     for (const lang of ['pt', 'en'] as const) {
       test(`axe finds no serious or critical violation in ${lang}, with the cookie banner open`, async ({

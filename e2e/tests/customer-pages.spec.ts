@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
-import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
+import { signInViaApi } from './staff-support.ts';
+import { customerWithActivity, presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
 
 /**
  * Every page of the store at 360 px and 1280 px, in both languages: nothing scrolls sideways, no emoji
@@ -56,42 +57,6 @@ const STAFF_PAGES = [
   '/admin/settings',
   '/admin/audit',
 ];
-
-async function signInApi(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/v1/auth/login', { headers, form: { username: email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** A customer with money in both wallets and one purchase; returns the activation's id. */
-async function customerWithActivity(page: Page): Promise<string> {
-  const email = uniqueEmail('pages');
-  const registered = await page.request.post('/api/v1/auth/register', {
-    headers,
-    data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  await signInApi(page.request, email, PASSWORD);
-  const intent = await page.request.post('/api/v1/wallets/payments/create-intent', {
-    headers,
-    data: { amount: 5_000, currency: 'BRL', method: 'pix' },
-  });
-  expect(intent.status(), await intent.text()).toBe(201);
-  const { id } = await intent.json();
-  expect((await page.request.post(`/api/v1/wallets/payments/${id}/simulate`, { headers })).ok()).toBe(true);
-  await expect
-    .poll(async () => (await (await page.request.get('/api/v1/wallets/BRL/balance')).json()).balance, {
-      timeout: 20_000,
-    })
-    .toBe(5_000);
-  const products = await (await page.request.get('/api/v1/catalog/products?service=wa&currency=BRL')).json();
-  const offer = products.find((p: { country_code: string }) => p.country_code === 'BR');
-  const bought = await page.request.post('/api/v1/activations', {
-    headers: { ...headers, 'Idempotency-Key': `pages-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: { product_id: offer.id, currency: 'BRL' },
-  });
-  expect(bought.status(), await bought.text()).toBeLessThan(300);
-  return (await bought.json()).id;
-}
 
 async function check(page: Page, path: string, width: number, problems: string[]) {
   await page.goto(path);
@@ -215,7 +180,7 @@ for (const lang of ['pt', 'en'] as const) {
         const customerId = (await (await customer.page.request.get('/api/v1/users/me')).json()).id;
         await customer.context.close();
         const staff = await openAt(browser, width, lang);
-        await signInApi(staff.page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+        await signInViaApi(staff.page.request, E2E_ADMIN.email, E2E_ADMIN.password);
         for (const path of STAFF_PAGES)
           await check(staff.page, path === 'CUSTOMER' ? `/admin/users/${customerId}` : path, width, problems);
         await staff.context.close();
@@ -261,7 +226,7 @@ test('a MANAGER finds the admin link in the header and the user menu, and a way 
   page,
 }) => {
   await presetLanguageAndConsent(page, 'pt');
-  await signInApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
   const email = uniqueEmail('manager-nav');
   const created = await page.request.post('/api/v1/users/register', {
     headers,
@@ -269,7 +234,7 @@ test('a MANAGER finds the admin link in the header and the user menu, and a way 
   });
   expect(created.status(), await created.text()).toBe(201);
   await page.request.post('/api/v1/auth/logout', { headers });
-  await signInApi(page.request, email, PASSWORD);
+  await signInViaApi(page.request, email, PASSWORD);
 
   await page.goto('/dashboard');
   const nav = page.locator('header').getByRole('navigation');

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from './auth-support.ts';
+import { headers, signInViaApi } from './staff-support.ts';
 
 /**
  * The WCAG 2.2 AA scan every page passes: the serious and critical findings, readable in a failure.
@@ -35,4 +37,34 @@ export async function presetLanguageAndConsent(page: Page, lang: 'pt' | 'en') {
       }),
     );
   }, lang);
+}
+
+/** A signed-in customer with R$ 50,00 topped up by PIX and one purchase (WhatsApp, Brazil); returns its id. */
+export async function customerWithActivity(page: Page, email = uniqueEmail('pages')): Promise<string> {
+  const registered = await page.request.post('/api/v1/auth/register', {
+    headers,
+    data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await signInViaApi(page.request, email, PASSWORD);
+  const intent = await page.request.post('/api/v1/wallets/payments/create-intent', {
+    headers,
+    data: { amount: 5_000, currency: 'BRL', method: 'pix' },
+  });
+  expect(intent.status(), await intent.text()).toBe(201);
+  const { id } = await intent.json();
+  expect((await page.request.post(`/api/v1/wallets/payments/${id}/simulate`, { headers })).ok()).toBe(true);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/v1/wallets/BRL/balance')).json()).balance, {
+      timeout: 20_000,
+    })
+    .toBe(5_000);
+  const products = await (await page.request.get('/api/v1/catalog/products?service=wa&currency=BRL')).json();
+  const offer = products.find((p: { country_code: string }) => p.country_code === 'BR');
+  const bought = await page.request.post('/api/v1/activations', {
+    headers: { ...headers, 'Idempotency-Key': `pages-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: { product_id: offer.id, currency: 'BRL' },
+  });
+  expect(bought.status(), await bought.text()).toBeLessThan(300);
+  return (await bought.json()).id;
 }

@@ -2,9 +2,17 @@ import { z } from 'zod';
 
 const Row = z.record(z.string(), z.unknown());
 
-/** GET /api/v1/users/me/export: everything the store keeps about the caller (LGPD art. 18, II and V). */
+/**
+ * GET /api/v1/users/me/export: everything the store keeps about the caller (LGPD art. 18, II and V).
+ * Readable by a person and by the programs that read earlier files: every row keeps its fields (codes,
+ * and amounts in integer cents of the row's currency: `amount`, `price`, `balance`) and adds beside them
+ * `<field>_cents` (the same cents, named as such), `<field>_formatted` ("R$ 5,00") and, in the language
+ * of `units.language`, `what` (transactions, audit) or `status_text` (orders, top-ups).
+ */
 export const PersonalDataExport = z.object({
   exported_at: z.string(),
+  /** How to read the file: the language of its words, and what its amounts are. */
+  units: z.object({ language: z.enum(['pt', 'en']), money: z.string() }),
   profile: Row,
   two_factor_enabled: z.boolean(),
   wallets: z.array(Row),

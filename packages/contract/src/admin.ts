@@ -15,6 +15,59 @@ export const countsByRole = z.object(
   Object.fromEntries(ROLES.map((r) => [r, Count])) as Record<Role, typeof Count>,
 );
 
+/**
+ * Every action the audit log records. The API writes no other, and the staff screens name each one in
+ * both languages (a code never reaches a reader).
+ */
+export const AUDIT_ACTIONS = [
+  'UPDATE_ROLE',
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'REORDER',
+  'LOGIN',
+  'LOGOUT',
+  'LOGIN_FAILED',
+  'REGISTER',
+  'REVOKE_SESSIONS',
+  'UPDATE_SETTINGS',
+  'PASSWORD_CHANGE',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET',
+  'ISSUE_TEMPORARY_PASSWORD',
+  'EMAIL_CHANGE_REQUESTED',
+  'EMAIL_CHANGED',
+  'EMAIL_VERIFIED',
+  'TWO_FACTOR_ENABLED',
+  'TWO_FACTOR_DISABLED',
+  'DATA_EXPORT',
+  'ACCOUNT_DELETED',
+  'WALLET_ADJUSTMENT',
+  'APPLY_PRICING',
+  'UPDATE_COSTS',
+  'SYNC_COSTS',
+  'CREATE_PRICING_RULE',
+  'UPDATE_PRICING_RULE',
+  'DELETE_PRICING_RULE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit entry is about (the table of the thing changed). */
+export const AUDIT_ENTITY_TYPES = [
+  'users',
+  'products',
+  'orders',
+  'categories',
+  'countries',
+  'services',
+  'wallets',
+  'api_keys',
+  'settings',
+  'product_costs',
+  'pricing_rules',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
 /** One line of the audit log as the staff screens show it. `user_*` is who acted (null: anonymous). */
 export const AuditEntry = z
   .object({

@@ -107,8 +107,11 @@ export type ProductBase = z.infer<typeof ProductBase>;
 
 /** The catalogue's record is over the activations bought in this many days... */
 export const TRACK_RECORD_WINDOW_DAYS = 7;
-/** ...and is shown only once this many of them have finished (received a code, or were refunded). */
-export const TRACK_RECORD_MIN_SAMPLE = 20;
+/**
+ * ...and is shown only once this many of them have finished (received a code, or were refunded): few
+ * enough that a product sold a handful of times shows what is known, always beside its sample size.
+ */
+export const TRACK_RECORD_MIN_SAMPLE = 5;
 
 export const ProductOffer = ProductBase.extend({
   dial_code: z.string(),
@@ -129,6 +132,8 @@ export const ProductOffer = ProductBase.extend({
    * minimum sample or when none received a code.
    */
   median_seconds_to_code: z.number().int().nonnegative().nullable(),
+  /** How many finished numbers the record is over (shown beside it; below the minimum, nothing is shown). */
+  sample_size: z.number().int().nonnegative(),
 }).meta({ id: 'ProductOffer' });
 export type ProductOffer = z.infer<typeof ProductOffer>;
 export const ProductsResponse = z.array(ProductOffer);

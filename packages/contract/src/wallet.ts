@@ -229,6 +229,15 @@ export const PaymentIntent = z
   .meta({ id: 'PaymentIntent' });
 export type PaymentIntent = z.infer<typeof PaymentIntent>;
 
+/** GET /api/v1/wallets/payments/pending: the caller's PIX and boleto top-ups still open to payment. */
+export const PendingPaymentsQuery = Pagination;
+export type PendingPaymentsQuery = z.infer<typeof PendingPaymentsQuery>;
+export const PendingPaymentsPage = paginated(PaymentIntent);
+export type PendingPaymentsPage = z.infer<typeof PendingPaymentsPage>;
+/** The body of the list call; the total is in the X-Total-Count header, as for every list. */
+export const PendingPaymentsList = z.array(PaymentIntent);
+export type PendingPaymentsList = z.infer<typeof PendingPaymentsList>;
+
 export const WebhookParams = z.object({ provider: z.string().max(40) });
 export type WebhookParams = z.infer<typeof WebhookParams>;
 export const WebhookReply = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });

@@ -8,6 +8,7 @@ import {
   VisitorOnly,
 } from '../features/auth/guards.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
+import { AppHeader } from './app-header.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -140,7 +141,7 @@ export function createAppRouter() {
     {
       element: <RootLayout />,
       children: [
-        { path: '/', element: <LandingPage /> },
+        { path: '/', element: <LandingPage signedInHeader={<AppHeader />} /> },
         {
           element: <PublicLayout />,
           children: [

@@ -7,8 +7,18 @@ import {
 import { isStaffRole, type Role } from '@numero/contract/common';
 import type { Db } from '../../db/client.ts';
 import { AppError, registerMessages } from '../../http/errors.ts';
+import type { Lang } from '../../http/lang.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { localiseDescription } from '../wallet/wallet.service.ts';
 import type { PersonalDataRepository } from './personal-data.repository.ts';
+import {
+  auditWords,
+  MONEY_UNITS,
+  money,
+  orderWords,
+  topUpWords,
+  transactionWords,
+} from './personal-data-words.ts';
 
 registerMessages({
   DELETE_CONFIRMATION_MISMATCH: {
@@ -46,21 +56,43 @@ export function createPersonalData({
   now: () => Date;
 }) {
   return {
-    async export(actor: Actor, ip: string): Promise<PersonalDataExport> {
+    /**
+     * The file keeps every field it always had (codes and cents) and adds, beside each, what a customer
+     * reads: amounts as *_cents and *_formatted, and `what` / `status_text` in the caller's language.
+     */
+    async export(actor: Actor, ip: string, lang: Lang): Promise<PersonalDataExport> {
       const data = await repository.collect(actor.id);
       if (!data.profile) throw new AppError('USER_NOT_FOUND', 404);
       await audit.record({ action: 'DATA_EXPORT', actor, entityType: 'users', entityId: actor.id, ip });
       return {
         exported_at: now().toISOString(),
+        units: { language: lang, money: MONEY_UNITS[lang] },
         profile: plain(data.profile),
         two_factor_enabled: data.twoFactor,
-        wallets: data.wallets.map(plain),
-        transactions: data.transactions.map(plain),
-        top_ups: data.topUps.map(plain),
-        orders: data.orders.map(plain),
+        wallets: data.wallets.map((w) => ({
+          ...plain(w),
+          balance: Number(w.balance),
+          ...money('balance', w.balance, w.currency),
+        })),
+        transactions: data.transactions.map((x) => ({
+          ...plain(x),
+          what: transactionWords(x.kind, lang),
+          description: localiseDescription(x.description, lang),
+          ...money('amount', x.amount, x.currency),
+        })),
+        top_ups: data.topUps.map((x) => ({
+          ...plain(x),
+          status_text: topUpWords(x.status, lang),
+          ...money('amount', x.amount, x.currency),
+        })),
+        orders: data.orders.map((x) => ({
+          ...plain(x),
+          status_text: orderWords(x.status, lang),
+          ...money('price', x.price, x.currency),
+        })),
         api_keys: data.keys.map(plain),
         sign_in_devices: data.devices.map(plain),
-        audit: data.audit.map(plain),
+        audit: data.audit.map((x) => ({ ...plain(x), what: auditWords(x.action, lang) })),
       };
     },
 

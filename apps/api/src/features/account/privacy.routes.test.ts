@@ -46,7 +46,14 @@ describe('LGPD: my data and deleting my account', async () => {
     expect(data.transactions.map((t: { kind: string }) => t.kind)).toEqual(
       expect.arrayContaining(['topup', 'purchase']),
     );
-    expect(data.wallets).toEqual([{ currency: 'BRL', balance: 5000 - wa.price }]);
+    expect(data.wallets).toEqual([
+      {
+        currency: 'BRL',
+        balance: 5000 - wa.price,
+        balance_cents: 5000 - wa.price,
+        balance_formatted: expect.stringMatching(/^R\$ \d+,\d\d$/),
+      },
+    ]);
     expect(data.api_keys).toEqual([expect.objectContaining({ name: 'bot' })]);
     // The browser it signed in from, by its user agent, never by its device cookie.
     expect(data.sign_in_devices).toEqual([
@@ -55,6 +62,38 @@ describe('LGPD: my data and deleting my account', async () => {
     expect(res.body).not.toContain(key.json().key);
     expect(res.body).not.toContain('password');
     expect(data.audit.map((a: { action: string }) => a.action)).toContain('REGISTER');
+  });
+
+  it('states its units and says in words what each code meant, in the reader language', async () => {
+    const me = await customerWithHistory();
+    const read = async (lang: string) =>
+      (
+        await app.inject({
+          url: '/api/v1/users/me/export',
+          headers: { cookie: me.cookie, 'accept-language': lang },
+        })
+      ).json();
+    const pt = await read('pt-BR');
+    expect(pt.units).toEqual({ language: 'pt', money: expect.stringContaining('centavos') });
+    expect(pt.top_ups[0]).toMatchObject({
+      amount: 5000,
+      amount_cents: 5000,
+      amount_formatted: 'R$ 50,00',
+      currency: 'BRL',
+      status: 'paid',
+      status_text: 'Pago',
+    });
+    const purchase = pt.transactions.find((t: { kind: string }) => t.kind === 'purchase');
+    expect(purchase).toMatchObject({
+      amount_cents: wa.price,
+      what: 'Compra de número: valor reservado do saldo',
+    });
+    expect(pt.orders[0]).toMatchObject({ price: wa.price, price_cents: wa.price, currency: 'BRL' });
+    expect(pt.orders[0].status_text).not.toBe(pt.orders[0].status);
+    expect(pt.audit.find((a: { action: string }) => a.action === 'REGISTER').what).toBe('Conta criada');
+    const en = await read('en');
+    expect(en.units.language).toBe('en');
+    expect(en.transactions.find((t: { kind: string }) => t.kind === 'topup').what).toBe('Balance top-up');
   });
 
   it('shows the remaining balance, then deletes: signed out everywhere, identity gone, ledger balanced', async () => {

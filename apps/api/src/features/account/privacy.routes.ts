@@ -1,5 +1,6 @@
 import { DeleteAccountRequest, DeletionPreview, PersonalDataExport } from '@numero/contract/account-privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../http/lang.ts';
 import { clearSessionCookie } from '../../http/session.ts';
 import type { PersonalData } from './personal-data.ts';
 
@@ -19,12 +20,13 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
       config: { access: 'authenticated' },
       schema: {
         tags: ['users'],
-        description: 'Everything the store keeps about the caller, as a JSON download (LGPD).',
+        description:
+          'Everything the store keeps about the caller, as a JSON download (LGPD). Amounts are integer cents (`*_cents`, and the older `amount`/`price`/`balance`) beside `*_formatted` money; `what` and `status_text` say in the caller’s language what each code means.',
         response: { 200: PersonalDataExport },
       },
     },
     async (request, reply) => {
-      const data = await personalData.export(request.user!, request.ip);
+      const data = await personalData.export(request.user!, request.ip, requestLanguage(request));
       reply.header('content-disposition', 'attachment; filename="numero-my-data.json"');
       return data;
     },

@@ -43,6 +43,20 @@ describe('a user’s detail for staff', async () => {
     expect(d.audit.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['LOGIN']));
   });
 
+  it("describes the customer's transactions in the staff member's language", async () => {
+    const adjusted = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${buyer.user.id}/wallet-adjustments`,
+      headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+      payload: { currency: 'BRL', amount: 1_000, reason: 'crédito de cortesia' },
+    });
+    expect(adjusted.statusCode).toBe(201);
+    const first = async (lang: string) =>
+      (await f.get(detailUrl(), admin, { 'accept-language': lang })).json().transactions[0];
+    expect(await first('pt-BR')).toMatchObject({ kind: 'adjustment', description: 'Ajuste de saldo' });
+    expect(await first('en')).toMatchObject({ kind: 'adjustment', description: 'Balance adjustment' });
+  });
+
   it('lets a MANAGER read it, but only an ADMIN revoke a key', async () => {
     const manager = await signUpAndSignIn(app, { role: 'MANAGER' });
     expect((await f.get(detailUrl(), manager)).statusCode).toBe(200);

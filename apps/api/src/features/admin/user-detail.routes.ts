@@ -3,6 +3,7 @@ import { AdminUserDetail, UserApiKeyParams } from '@numero/contract/admin-user-d
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY, STAFF } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
+import { requestLanguage } from '../../http/lang.ts';
 import { asStaffScope } from '../../http/staff-scope.ts';
 import type { UserDetail } from './user-detail.ts';
 
@@ -17,7 +18,7 @@ export const userDetailRoutes: FastifyPluginAsyncZod<{ detail: UserDetail }> = a
       config: { access: STAFF },
       schema: { tags, params: UserIdParams, response: { 200: AdminUserDetail } },
     },
-    async (request) => detail.get(request.params.id),
+    async (request) => detail.get(request.params.id, requestLanguage(request)),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import type { AdminUserDetail } from '@numero/contract/admin-user-detail';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Lang } from '../../http/lang.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
+import { localiseDescription } from '../wallet/wallet.service.ts';
 import type { AdminRepository } from './admin.repository.ts';
 import { toAdminUser } from './admin-users.service.ts';
 import type { UserDetailRepository } from './user-detail.repository.ts';
@@ -24,7 +26,8 @@ export function createUserDetail(deps: {
   }
 
   return {
-    async get(id: string): Promise<AdminUserDetail> {
+    /** Transactions are described in the reader's language, as the customer reads them. */
+    async get(id: string, lang: Lang): Promise<AdminUserDetail> {
       const row = await userOrThrow(id);
       const [balances, orders, transactions, sessions, api_keys, audit] = await Promise.all([
         detail.balances(id),
@@ -34,7 +37,18 @@ export function createUserDetail(deps: {
         detail.apiKeys(id),
         detail.audit(id, row.email, LATEST),
       ]);
-      return { user: toAdminUser(row), balances, orders, transactions, sessions, api_keys, audit };
+      return {
+        user: toAdminUser(row),
+        balances,
+        orders,
+        transactions: transactions.map((x) => ({
+          ...x,
+          description: localiseDescription(x.description, lang),
+        })),
+        sessions,
+        api_keys,
+        audit,
+      };
     },
 
     async revokeApiKey(actor: Actor, userId: string, keyId: string): Promise<void> {

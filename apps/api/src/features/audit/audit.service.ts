@@ -1,13 +1,14 @@
+import type { AuditAction, AuditEntityType } from '@numero/contract/admin';
 import type { Executor } from '../../db/client.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
-export type AuditAction = 'LOGIN' | 'LOGIN_FAILED' | 'LOGOUT' | 'REGISTER' | 'UPDATE' | (string & {});
+export type { AuditAction };
 
 export interface AuditEntry {
   action: AuditAction;
   /** Who did it; null for an anonymous caller (a failed sign-in for an unknown email). */
   actor: { id: string | null; email: string | null } | null;
-  entityType: string;
+  entityType: AuditEntityType;
   entityId?: string | null;
   ip?: string | null;
   /** Only descriptive fields: callers never pass passwords, tokens, cookies or hashes. */

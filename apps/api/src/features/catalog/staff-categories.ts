@@ -9,7 +9,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { CategoriesRepository, CategoryRow, CountryRow } from './categories.repository.ts';
 import './catalog.messages.ts';
 
@@ -52,7 +52,7 @@ export function createStaffCategories(deps: {
   const { db, repository, audit } = deps;
   const record = (
     actor: Actor,
-    action: string,
+    action: AuditAction,
     entityType: 'categories' | 'countries' | 'services',
     entityId: string,
     change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null },

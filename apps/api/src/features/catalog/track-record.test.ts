@@ -85,21 +85,19 @@ describe("the catalogue's record: success rate and time to code from the store's
   const recordOf = (p: ProductOffer | undefined) => ({
     success_rate: p?.success_rate,
     median_seconds_to_code: p?.median_seconds_to_code,
+    sample_size: p?.sample_size,
   });
-  const noData = { success_rate: null, median_seconds_to_code: null };
+  const noData = (sample_size = 0) => ({ success_rate: null, median_seconds_to_code: null, sample_size });
   const afterCache = () => clock.advance(TRACK_RECORD_TTL_MS);
 
   it('shows "no data yet" everywhere while the store has sold nothing', async () => {
-    for (const p of (await offers('wa')).values()) expect(recordOf(p)).toEqual(noData);
+    for (const p of (await offers('wa')).values()) expect(recordOf(p)).toEqual(noData());
   });
 
   it('counts only finished numbers of the last 7 days, and shows nothing below the minimum sample', async () => {
-    expect(TRACK_RECORD_MIN_SAMPLE).toBe(20);
-    // WhatsApp in Brazil: 19 finished this week (15 codes at 10, 20, … 150 s; 4 refunds)...
-    await seed('WA-BR', [
-      ...times(15, (i) => ({ code: (i + 1) * 10 })),
-      ...times(4, () => 'refunded' as const),
-    ]);
+    expect(TRACK_RECORD_MIN_SAMPLE).toBe(5);
+    // WhatsApp in Brazil: 4 finished this week (3 codes at 10, 20 and 30 s; 1 refund)...
+    await seed('WA-BR', [...times(3, (i) => ({ code: (i + 1) * 10 })), 'refunded']);
     // ...beside numbers still waiting, purchases upstream never served, and a bad week long past.
     await seed(
       'WA-BR',
@@ -115,7 +113,7 @@ describe("the catalogue's record: success rate and time to code from the store's
       8 * DAY_MS,
     );
     afterCache();
-    expect(recordOf((await offers('wa')).get('BR'))).toEqual(noData);
+    expect(recordOf((await offers('wa')).get('BR'))).toEqual(noData(4));
   });
 
   it('charges the price it shows, and a real purchase whose code arrives counts in the record', async () => {
@@ -142,13 +140,15 @@ describe("the catalogue's record: success rate and time to code from the store's
     );
     expect(row?.settled).toBe('captured');
 
-    // The 20th finished number: each process keeps the record a minute, then shows it.
-    expect(recordOf((await offers('wa')).get('BR'))).toEqual(noData);
+    // The 5th finished number (6 bought this week beside those still waiting): each process keeps the
+    // record a minute, then shows it.
+    expect(recordOf((await offers('wa')).get('BR'))).toEqual(noData(4));
     afterCache();
-    // 16 codes of 20 finished; the median of 3, 10, 20, … 150 s is (70 + 80) / 2.
+    // 4 codes of 5 finished; the median of 3, 10, 20 and 30 s is (10 + 20) / 2.
     expect(recordOf((await offers('wa')).get('BR'))).toEqual({
       success_rate: 0.8,
-      median_seconds_to_code: 75,
+      median_seconds_to_code: 15,
+      sample_size: 5,
     });
   });
 
@@ -163,11 +163,12 @@ describe("the catalogue's record: success rate and time to code from the store's
     );
     afterCache();
     const wa = await offers('wa');
-    expect(recordOf(wa.get('BR'))).toEqual({ success_rate: 0.8, median_seconds_to_code: 75 });
-    expect(recordOf(wa.get('AR'))).toEqual(noData);
+    expect(recordOf(wa.get('BR'))).toEqual({ success_rate: 0.8, median_seconds_to_code: 15, sample_size: 5 });
+    expect(recordOf(wa.get('AR'))).toEqual(noData(TRACK_RECORD_MIN_SAMPLE - 1));
     expect(recordOf((await offers('tg')).get('BR'))).toEqual({
       success_rate: 0,
       median_seconds_to_code: null,
+      sample_size: TRACK_RECORD_MIN_SAMPLE,
     });
   });
 
@@ -179,7 +180,7 @@ describe("the catalogue's record: success rate and time to code from the store's
       cost: '5.00',
       count: expect.any(Number),
       successRate: 0.8,
-      medianCodeSeconds: 75,
+      medianCodeSeconds: 15,
     });
     expect(prices['73'].tg).toEqual({ cost: expect.any(String), count: expect.any(Number), successRate: 0 });
     expect(Object.keys(prices['73'].go).sort()).toEqual(['cost', 'count']);
@@ -193,7 +194,7 @@ describe("the catalogue's record: success rate and time to code from the store's
       price: 5,
       retail_price: 5,
       successRate: 0.8,
-      medianCodeSeconds: 75,
+      medianCodeSeconds: 15,
     });
     // Argentina has fewer finished numbers than the record needs: no keys rather than nulls.
     expect(Object.keys(offers.find((o) => o.country === 39) ?? {}).sort()).toEqual([

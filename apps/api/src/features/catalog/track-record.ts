@@ -7,9 +7,11 @@ export interface TrackRecord {
   success_rate: number | null;
   /** Median whole seconds from the number's assignment to its first SMS. */
   median_seconds_to_code: number | null;
+  /** Finished numbers in the window, whether or not there were enough to show a record. */
+  sample_size: number;
 }
 
-const NO_DATA: TrackRecord = { success_rate: null, median_seconds_to_code: null };
+const NO_DATA: TrackRecord = { success_rate: null, median_seconds_to_code: null, sample_size: 0 };
 
 /**
  * The record moves slowly (a week's window) and is read on every catalogue request: each process keeps
@@ -22,8 +24,9 @@ const keyOf = (service: string, country: string) => `${service}:${country}`;
 
 /** Below the minimum sample a rate would be noise, so nothing is shown rather than a guess. */
 function toTrackRecord(row: TrackRecordRow): TrackRecord {
-  if (row.finished < TRACK_RECORD_MIN_SAMPLE) return NO_DATA;
+  if (row.finished < TRACK_RECORD_MIN_SAMPLE) return { ...NO_DATA, sample_size: row.finished };
   return {
+    sample_size: row.finished,
     success_rate: Math.round((row.withCode / row.finished) * 1000) / 1000,
     median_seconds_to_code: row.medianSeconds === null ? null : Math.round(row.medianSeconds),
   };

@@ -20,6 +20,15 @@ export function createOwnedPayments(deps: Pick<PaymentsDeps, 'repository' | 'now
     return row;
   }
 
-  return { toView, owned };
+  /** The payer's PIX and boleto charges still open, each with the time it has left. */
+  async function listOpen(
+    userId: string,
+    page: { skip: number; limit: number },
+  ): Promise<{ items: PaymentIntent[]; total: number }> {
+    const { items, total } = await repository.listOpenOwned(userId, now(), page);
+    return { items: items.map(toView), total };
+  }
+
+  return { toView, owned, listOpen };
 }
 export type OwnedPayments = ReturnType<typeof createOwnedPayments>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { payments, webhookEvents } from '../../db/schema/index.ts';
 
@@ -43,6 +43,35 @@ export function createPaymentsRepository(db: Executor) {
         .from(payments)
         .where(and(eq(payments.id, id), eq(payments.userId, userId)));
       return row ?? null;
+    },
+
+    /**
+     * A payer's PIX and boleto charges still open at `at` (pending and not yet expired), newest first:
+     * what they can still pay, after a reload or from another tab.
+     */
+    async listOpenOwned(
+      userId: string,
+      at: Date,
+      page: { skip: number; limit: number },
+    ): Promise<{ items: PaymentRow[]; total: number }> {
+      const open = and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'pending'),
+        eq(payments.kind, 'charge'),
+        inArray(payments.method, ['pix', 'boleto']),
+        gt(payments.expiresAt, at),
+      );
+      const [items, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(payments)
+          .where(open)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .offset(page.skip)
+          .limit(page.limit),
+        db.select({ total: count() }).from(payments).where(open),
+      ]);
+      return { items, total: counted?.total ?? 0 };
     },
 
     async findByRef(provider: string, providerRef: string): Promise<PaymentRow | null> {

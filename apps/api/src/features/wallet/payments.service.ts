@@ -24,6 +24,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     createIntent: intents.createIntent,
     createCheckoutSession: intents.createCheckoutSession,
+    listPending: payments.listOpen,
     get: createPaymentPoll({ ...deps, settlement, payments }).get,
     confirm: createPaymentConfirmation({ ...deps, settlement, payments }).confirm,
     simulate: sandbox.simulate,

@@ -8,6 +8,8 @@ import {
   CurrencyParams,
   PaymentIdParams,
   PaymentIntent,
+  PendingPaymentsList,
+  PendingPaymentsQuery,
   SimulateBody,
   TransactionsList,
   TransactionsQuery,
@@ -132,6 +134,24 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return payments.confirm(request.user!.id, request.params.id, request.body);
+    },
+  );
+
+  // A static segment: it wins over :id.
+  app.get(
+    '/api/v1/wallets/payments/pending',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: paymentTags,
+        description: 'The caller’s PIX and boleto top-ups still open to payment, newest first.',
+        querystring: PendingPaymentsQuery,
+        response: { 200: PendingPaymentsList },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return replyWithList(reply, await payments.listPending(request.user!.id, request.query));
     },
   );
 

@@ -8,6 +8,7 @@ import {
   Smartphone,
   Wallet,
 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServiceIcon } from '../../components/brand-icons.tsx';
@@ -23,6 +24,15 @@ import { walletsWithMoney } from '../../features/wallet/wallet-amounts.ts';
 import { currencyFor, formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { displayName, isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
+
+// A purchase waiting for its top-up and open top-ups are the exception on a dashboard: their code (and the
+// wallet's texts) load after the page, which keeps it within its 200 KiB budget (scripts/page-budgets.mjs).
+const PendingPurchaseCard = lazy(() =>
+  import('./pending-purchase-card.tsx').then((m) => ({ default: m.PendingPurchaseCard })),
+);
+const PendingTopups = lazy(() =>
+  import('../../features/wallet/components/pending-topups.tsx').then((m) => ({ default: m.PendingTopups })),
+);
 
 function QuickAction({
   to,
@@ -94,6 +104,16 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
         </Link>
       </div>
 
+      {/* A top-up still open to payment and the purchase waiting for it, until paid or expired. */}
+      {!shell && (
+        <div className="mt-6 flex flex-col gap-4 empty:hidden">
+          <Suspense fallback={null}>
+            <PendingPurchaseCard language={i18n.language} />
+            <PendingTopups />
+          </Suspense>
+        </div>
+      )}
+
       <section
         aria-label={t('summary')}
         className={cn('mt-8 grid gap-4 sm:grid-cols-2', admin ? 'xl:grid-cols-4' : 'lg:grid-cols-3')}
@@ -125,7 +145,12 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
           testId="dashboard-active"
           loading={!summary.data}
           value={summary.data?.active_count}
-          hint={t('cards.activeNumbersHint')}
+          // The hint agrees with the count: "none waiting" only when there is none.
+          hint={
+            summary.data?.active_count
+              ? t('cards.activeNumbersInProgress', { count: summary.data.active_count })
+              : t('cards.activeNumbersHint')
+          }
         />
         <StatCard
           icon={History}

@@ -46,6 +46,7 @@ const offer = (
   // Brazil has a week of sales behind it; Argentina too few to say anything.
   success_rate: country === 'BR' ? 0.923 : null,
   median_seconds_to_code: country === 'BR' ? 45 : null,
+  sample_size: country === 'BR' ? 26 : 3,
 });
 
 let balance = 2_000;
@@ -131,10 +132,14 @@ describe('products screen', () => {
     const br = await screen.findByTestId('country-BR');
     expect(br.textContent).toContain('R$\u00a05,00');
     expect(br.textContent).toContain('40 disponíveis');
-    expect(within(br).getByTestId('track-record').textContent).toBe('Taxa de sucesso: 92% · Código em ~45 s');
+    expect(within(br).getByTestId('track-record').textContent).toBe(
+      'Taxa de sucesso: 92% (26 pedidos) · Código em ~45 s',
+    );
     const ar = screen.getByTestId('country-AR');
     expect(ar.textContent).toContain('Sem estoque');
-    expect(within(ar).getByTestId('track-record').textContent).toBe('Sem dados suficientes');
+    expect(within(ar).getByTestId('track-record').textContent).toBe(
+      'Sem dados suficientes (mostrados a partir de 5 pedidos concluídos)',
+    );
     expect(within(ar).getByRole('button')).toHaveProperty('disabled', true);
 
     fireEvent.click(within(br).getByRole('button'));
@@ -144,7 +149,7 @@ describe('products screen', () => {
     const summary = screen.getByTestId('purchase-summary');
     expect(within(summary).getByText('Últimos 7 dias')).toBeTruthy();
     expect(within(summary).getByTestId('track-record').textContent).toBe(
-      'Taxa de sucesso: 92% · Código em ~45 s',
+      'Taxa de sucesso: 92% (26 pedidos) · Código em ~45 s',
     );
   });
 
@@ -188,7 +193,7 @@ describe('products screen', () => {
     expect(screen.getByTestId('purchase-price').textContent).toBe('R$5.00');
     expect(screen.getByTestId('purchase-balance-after').textContent).toBe('R$15.00');
     expect(within(screen.getByTestId('purchase-summary')).getByTestId('track-record').textContent).toBe(
-      'Success rate: 92% · Code in ~45 s',
+      'Success rate: 92% (26 orders) · Code in ~45 s',
     );
     // Choosing the empty dollar wallet says where the money is instead of a bare "insufficient".
     fireEvent.click(within(wallets).getByRole('radio', { name: /Dollar wallet/ }));

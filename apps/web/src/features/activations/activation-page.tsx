@@ -330,7 +330,10 @@ function CodeSection({ activation: a }: { activation: ActivationDetail }) {
         {a.sms_text && (
           <div className="rounded-lg bg-slate-50 p-3 text-sm">
             <p className="text-xs font-medium text-slate-500">{t('page.smsText')}</p>
-            <p className="mt-1 whitespace-pre-line text-slate-700">{a.sms_text}</p>
+            {/* The message as the service sent it, in its own language: never machine-translated. */}
+            <p className="mt-1 whitespace-pre-line text-slate-700" translate="no">
+              {a.sms_text}
+            </p>
           </div>
         )}
         {a.awaiting_sms && <Waiting text={t('page.waitingResend')} />}

@@ -20,6 +20,9 @@ import {
 /** /admin/orders/export: choose the filters and the columns, then download the orders as CSV. */
 export function AdminOrdersExportPage() {
   const { t, i18n } = useTranslation('admin-orders-export');
+  // The statuses read as the orders screens name them.
+  const { t: tStatus } = useTranslation('activations');
+  const { t: tOrders } = useTranslation('admin-orders');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const form = useForm<ExportFields, unknown, ExportChoice>({
     resolver: exportResolver,
@@ -83,7 +86,7 @@ export function AdminOrdersExportPage() {
               <option value="">{t('all')}</option>
               {ACTIVATION_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {tStatus(`status.${s}`)}
                 </option>
               ))}
             </SelectField>
@@ -91,7 +94,7 @@ export function AdminOrdersExportPage() {
               <option value="">{t('all')}</option>
               {ORDER_PAYMENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {tOrders(`payment.${s}`)}
                 </option>
               ))}
             </SelectField>

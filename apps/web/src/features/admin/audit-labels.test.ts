@@ -1,9 +1,9 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@numero/contract/admin';
 import { Activity, LogIn, ShieldCheck } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { actionIcon, actionLabel, entityLabel } from './audit-labels.ts';
-import { describeChanges } from './audit-page.tsx';
 import { dashboardErrorMessage } from './error-message.ts';
 
 const pt = i18n.getFixedT('pt', 'admin');
@@ -15,6 +15,16 @@ describe('audit labels (spec §3)', () => {
       ['UPDATE_ROLE', 'CREATE', 'UPDATE', 'DELETE', 'LOGIN', 'LOGOUT'].map((a) => actionLabel(a, pt)),
     ).toEqual(['Alteração de role', 'Criação', 'Atualização', 'Exclusão', 'Login', 'Logout']);
     expect(actionLabel('UPDATE_ROLE', en)).toBe('Role change');
+  });
+
+  it('names every action and entity type the API records, in both languages, never by its code', () => {
+    for (const t of [pt, en]) {
+      for (const a of AUDIT_ACTIONS) expect(actionLabel(a, t)).not.toMatch(/^[A-Z_]+$|^actions\./);
+      for (const e of AUDIT_ENTITY_TYPES) expect(entityLabel(e, t)).not.toMatch(/_|^entities\./);
+    }
+    expect(actionLabel('TWO_FACTOR_ENABLED', pt)).toBe('Verificação em duas etapas ativada');
+    expect(actionLabel('DATA_EXPORT', en)).toBe('Personal data downloaded');
+    expect(entityLabel('api_keys', pt)).toBe('Chaves de API');
   });
 
   it('gives other actions the generic icon and their own code as the label', () => {
@@ -50,18 +60,5 @@ describe('dashboard error text (spec §8)', () => {
     expect(dashboardErrorMessage(new ApiError(0, 'NETWORK_ERROR', null), pt)).toBe(
       'Erro de conexão. Verifique sua internet e tente novamente.',
     );
-  });
-});
-
-describe('audit page change summary', () => {
-  it('shows before → after for each field, and only the value when there was no before', () => {
-    expect(describeChanges({ before: { role: 'USER' }, after: { role: 'ADMIN' } })).toEqual([
-      'role: USER → ADMIN',
-    ]);
-    expect(describeChanges({ before: null, after: { method: 'password' } })).toEqual(['method: password']);
-    expect(describeChanges({ before: { fullName: null }, after: { fullName: 'Ana' } })).toEqual([
-      'fullName: ∅ → Ana',
-    ]);
-    expect(describeChanges({ before: null, after: null })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@numero/contract/admin';
 import {
   Activity,
   FilePlus2,
@@ -19,22 +20,11 @@ const ICONS: Record<string, LucideIcon> = {
   LOGOUT: LogOut,
 };
 
-/** Actions with a label in the `admin` namespace (`actions.<ACTION>`); others show their code. */
-export const LABELLED_ACTIONS = [
-  'UPDATE_ROLE',
-  'CREATE',
-  'UPDATE',
-  'DELETE',
-  'LOGIN',
-  'LOGOUT',
-  'LOGIN_FAILED',
-  'REGISTER',
-  'REVOKE_SESSIONS',
-  'UPDATE_SETTINGS',
-] as const;
+/** Every action the API records has a label in the `admin` namespace (`actions.<ACTION>`). */
+export const LABELLED_ACTIONS = AUDIT_ACTIONS;
 
-/** Entity types with a label (`entities.<type>`), as spec §2 lists them. */
-export const LABELLED_ENTITIES = ['users', 'products', 'orders', 'categories', 'wallets'] as const;
+/** Every entity type the API records has a label (`entities.<type>`), those of spec §2 among them. */
+export const LABELLED_ENTITIES = AUDIT_ENTITY_TYPES;
 
 export function actionIcon(action: string): LucideIcon {
   return ICONS[action] ?? Activity;

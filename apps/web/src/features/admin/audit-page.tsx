@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@numero/contract/admin';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,19 +13,6 @@ import { AUDIT_PAGE_SIZE, useAudit } from './api/get-audit.ts';
 import { actionIcon, actionLabel, entityLabel, LABELLED_ACTIONS } from './audit-labels.ts';
 import { describeChangesInWords } from './audit-words.ts';
 import { dashboardErrorMessage } from './error-message.ts';
-
-const show = (v: unknown) =>
-  v === null || v === undefined ? '∅' : typeof v === 'string' ? v : JSON.stringify(v);
-
-/** "field: before → after" for each field the entry records; only `after` for a creation or a sign-in. */
-export function describeChanges(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return keys.map((k) =>
-    entry.before && k in entry.before
-      ? `${k}: ${show(entry.before[k])} → ${show(entry.after?.[k])}`
-      : `${k}: ${show(entry.after?.[k])}`,
-  );
-}
 
 /** /admin/audit: the whole audit log for staff, newest first, filtered by action and paged on the server. */
 export function AuditPage() {
@@ -101,7 +87,7 @@ export function AuditPage() {
         {(items) => (
           <DataTable
             label={t('audit.title')}
-            wideFrom="2xl"
+            wideFrom="lg"
             testId="audit-table"
             rows={items}
             rowKey={(e) => e.id}

@@ -34,4 +34,45 @@ describe('audit entries in words', () => {
       'Reason: new_code',
     ]);
   });
+
+  it('reads a balance adjustment in money, not cents: R$ 15,00 → R$ 25,00, amount R$ 10,00', () => {
+    const entry = {
+      before: { currency: 'BRL', balance: 1500 },
+      after: { currency: 'BRL', balance: 2500, amount: 1000, reason: 'Goodwill credit' },
+    };
+    expect(words('pt', entry)).toEqual([
+      'Moeda: BRL → BRL',
+      'Saldo: R$\u00a015,00 → R$\u00a025,00',
+      'Valor: R$\u00a010,00',
+      'Motivo: Goodwill credit',
+    ]);
+    expect(
+      words('en', { before: { currency: 'USD', balance: 0 }, after: { currency: 'USD', balance: 500 } })[1],
+    ).toBe('Balance: $0.00 → $5.00');
+  });
+
+  it('names roles, statuses, key fields and settings, and reads nested records and price lists', () => {
+    expect(words('pt', { before: { role: 'CUSTOMER' }, after: { role: 'MANAGER' } })).toEqual([
+      'Perfil: Cliente → Gerente',
+    ]);
+    expect(words('pt', { before: { name: 'bot', prefix: 'nk_ab12' }, after: null })).toEqual([
+      'Nome: bot → vazio',
+      'Prefixo: nk_ab12 → vazio',
+    ]);
+    expect(words('pt', { before: { status: 'code_received' }, after: { status: 'finished' } })).toEqual([
+      'Situação: código recebido → concluído',
+    ]);
+    expect(
+      words('pt', {
+        before: { currency: 'BRL', prices: { 'WA-BR': 500 } },
+        after: { prices: { 'WA-BR': 650 } },
+      }),
+    ).toEqual(['Moeda: BRL → vazio', 'Preços: WA-BR: R$\u00a05,00 → WA-BR: R$\u00a06,50']);
+    expect(
+      words('en', { before: { stripe_secret_key: 'unset' }, after: { stripe_secret_key: 'set' } }),
+    ).toEqual(['Stripe secret key: not set → set']);
+    expect(
+      words('pt', { before: null, after: { topup_limits: { BRL: { min: 500, max: 100000 } } } }),
+    ).toEqual(['Limites de recarga: BRL: (mínimo: R$\u00a05,00, máximo: R$\u00a01.000,00)']);
+  });
 });

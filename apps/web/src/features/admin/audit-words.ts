@@ -1,78 +1,73 @@
 import type { AuditEntry } from '@numero/contract/admin';
-import type { Currency } from '@numero/contract/common';
+import { Currency } from '@numero/contract/common';
 import { formatMoney } from '../../i18n/format.ts';
 
-type T = (key: string) => string;
+/** A translation function of the `audit-words` namespace; the default is what an unknown key shows. */
+type T = (key: string, options: { defaultValue: string }) => string;
 
-/** Fields the API records, with a translated name in the `audit-words` namespace (`fields.<name>`). */
-const FIELDS = [
-  'fullName',
-  'email',
-  'phoneNumber',
-  'preferredCurrency',
-  'preferredLanguage',
-  'isActive',
-  'is_active',
-  'role',
-  'reason',
-  'method',
-  'sessions',
-  'name',
-  'prefix',
-  'sku',
-  'price_brl',
-  'price_usd',
-  'stock',
-  'status',
-  'operation',
-  'settled',
-  'refunded',
-  'currency',
-  'balance',
-  'amount',
-] as const;
+/** Fields that hold cents: shown as money in the currency the record (or its parent) names. */
+const MONEY_FIELDS = new Set(['balance', 'amount', 'refunded', 'price', 'cost', 'floor', 'min', 'max']);
+/** Fields whose every value is money, whatever its key (prices by SKU). */
+const MONEY_MAPS = new Set(['prices']);
+/** Fields that always name their currency (a price in reais, a price in dollars). */
+const FIXED_CURRENCY: Record<string, Currency> = { price_brl: 'BRL', price_usd: 'USD' };
 
-/** Code values with a translated word (`values.<code>`): reasons, methods, statuses. */
-const VALUES = [
-  'rate_limited',
-  'invalid_credentials',
-  'inactive',
-  'password',
-  'oidc',
-  'cancel',
-  'finish',
-  'cancelled',
-  'finished',
-  'failed',
-  'refunded',
-  'captured',
-  'active',
-  'out_of_stock',
-] as const;
+/** Codes of the audit log's values: one word each (`values.<code>`); anything else is a name or a text. */
+const CODE = /^[A-Za-z][A-Za-z0-9_-]{0,40}$/;
 
-const has = (list: readonly string[], key: string) => list.includes(key);
+const currencyOf = (value: unknown): Currency | null => {
+  const parsed = Currency.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
 
-/** Money fields: in cents, in the entry's currency (a price names its own). */
-function moneyCurrency(field: string, record: Record<string, unknown> | null): Currency | null {
-  if (field === 'price_brl') return 'BRL';
-  if (field === 'price_usd') return 'USD';
-  if (field === 'balance' || field === 'amount' || field === 'refunded')
-    return record?.currency === 'USD' ? 'USD' : 'BRL';
-  return null;
+interface Context {
+  t: T;
+  lang: string;
+  /** The currency the nearest record names (BRL when none does). */
+  currency: Currency;
+  /** Inside a map of prices: every number is money. */
+  money: boolean;
 }
 
-function word(field: string, value: unknown, record: Record<string, unknown> | null, t: T, lang: string) {
-  if (value === null || value === undefined || value === '') return t('empty');
-  if (typeof value === 'boolean') return t(value ? 'yes' : 'no');
-  const currency = moneyCurrency(field, record);
-  if (currency && typeof value === 'number') return formatMoney(value, currency, lang);
-  if (typeof value === 'string') return has(VALUES, value) ? t(`values.${value}`) : value;
-  return JSON.stringify(value);
+const fieldName = (field: string, t: T) =>
+  CODE.test(field) ? t(`fields.${field}`, { defaultValue: field }) : field;
+
+function words(field: string, value: unknown, ctx: Context, nested: boolean): string {
+  const { t, lang } = ctx;
+  if (value === null || value === undefined || value === '') return t('empty', { defaultValue: '∅' });
+  if (typeof value === 'boolean') return t(value ? 'yes' : 'no', { defaultValue: String(value) });
+  if (typeof value === 'number') {
+    const fixed = FIXED_CURRENCY[field];
+    if (fixed || ctx.money || MONEY_FIELDS.has(field)) return formatMoney(value, fixed ?? ctx.currency, lang);
+    return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR').format(value);
+  }
+  if (typeof value === 'string')
+    return CODE.test(value) ? t(`values.${value}`, { defaultValue: value }) : value;
+  if (Array.isArray(value)) return value.map((v) => words(field, v, ctx, true)).join(', ');
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const inner: Context = {
+      ...ctx,
+      currency: currencyOf(record.currency) ?? ctx.currency,
+      money: ctx.money || MONEY_MAPS.has(field),
+    };
+    const text = Object.entries(record)
+      .map(([k, v]) => {
+        // A limit per currency ({ BRL: { min, max } }) names the currency of what it holds.
+        const child = { ...inner, currency: currencyOf(k) ?? inner.currency };
+        return `${fieldName(k, t)}: ${words(k, v, child, true)}`;
+      })
+      .join(', ');
+    return nested ? `(${text})` : text;
+  }
+  return String(value);
 }
 
 /**
  * An audit entry's changes in words, in the reader's language: "Nome completo: vazio → Ana Souza",
- * "Motivo: muitas tentativas". Unknown fields keep their name, unknown codes their value.
+ * "Saldo: R$ 15,00 → R$ 25,00", "Motivo: muitas tentativas". Amounts are cents in the currency the
+ * entry names; nested records read as "campo: valor" lists. Unknown fields keep their name, unknown
+ * codes their value.
  */
 export function describeChangesInWords(
   entry: Pick<AuditEntry, 'before' | 'after'>,
@@ -82,11 +77,16 @@ export function describeChangesInWords(
   const before = (entry.before ?? null) as Record<string, unknown> | null;
   const after = (entry.after ?? null) as Record<string, unknown> | null;
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const ctxOf = (record: Record<string, unknown> | null): Context => ({
+    t,
+    lang,
+    currency: currencyOf(record?.currency) ?? currencyOf(after?.currency) ?? 'BRL',
+    money: false,
+  });
   return keys.map((k) => {
-    const label = has(FIELDS, k) ? t(`fields.${k}`) : k;
-    const now = word(k, after?.[k], after, t, lang);
+    const now = words(k, after?.[k], ctxOf(after), false);
     return before && k in before
-      ? `${label}: ${word(k, before[k], before, t, lang)} → ${now}`
-      : `${label}: ${now}`;
+      ? `${fieldName(k, t)}: ${words(k, before[k], ctxOf(before), false)} → ${now}`
+      : `${fieldName(k, t)}: ${now}`;
   });
 }

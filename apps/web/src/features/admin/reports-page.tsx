@@ -22,7 +22,8 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * /admin/reports (ADMIN and MANAGER): revenue over time, what sells, success and refund rates, top-ups.
- * `ordersOnly` is /admin/orders/reports: the orders part of the same figures.
+ * `ordersOnly` is /admin/orders/reports (linked from the orders screen, spec §2): the orders part of the
+ * same figures, which says so and links to the whole report.
  */
 export function ReportsPage({ ordersOnly = false }: { ordersOnly?: boolean }) {
   const { t, i18n } = useTranslation('admin-reports');
@@ -48,7 +49,21 @@ export function ReportsPage({ ordersOnly = false }: { ordersOnly?: boolean }) {
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
         {ordersOnly ? t('ordersTitle') : t('title')}
       </h1>
-      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      {ordersOnly ? (
+        // Two routes, one set of figures: this one says so and leads to the whole.
+        <p className="mt-1 text-slate-600" data-testid="orders-reports-note">
+          {t('ordersNote')}{' '}
+          <Link
+            to={{ pathname: '/admin/reports', search: params.toString() }}
+            className="font-medium text-brand-800 underline"
+          >
+            {t('fullReport')}
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+      )}
       <div className="mt-6 grid gap-3 sm:grid-cols-3">
         <SelectField
           label={t('period.label')}

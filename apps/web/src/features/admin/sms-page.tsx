@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
 import { formatDateTime, localeFor } from '../../i18n/format.ts';
+import { providerName } from '../../lib/provider-name.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { useSmsProviders, useUpdateSmsProviders } from './api/sms-providers.ts';
@@ -82,7 +83,7 @@ export function SmsPage() {
                       card: 'title',
                       cell: (m) => `${m.service_code.toUpperCase()} · ${m.country_code}`,
                     },
-                    { header: t('name'), cell: (m) => m.provider ?? '—' },
+                    { header: t('name'), cell: (m) => (m.provider ? providerName(m.provider, t) : '—') },
                     {
                       header: t('code'),
                       card: 'badge',
@@ -133,7 +134,12 @@ function ProvidersTable({
       rowProps={(p) => ({ 'data-testid': `provider-${p.name}` })}
       columns={[
         { header: t('position'), cell: (p) => p.position },
-        { header: t('name'), card: 'title', className: 'font-medium', cell: (p) => p.name },
+        {
+          header: t('name'),
+          card: 'title',
+          className: 'font-medium',
+          cell: (p) => providerName(p.name, t),
+        },
         {
           header: t('status'),
           cell: (p) => (
@@ -158,7 +164,7 @@ function ProvidersTable({
             <input
               type="checkbox"
               className="size-6 accent-brand-700"
-              aria-label={t('enabledOf', { name: p.name })}
+              aria-label={t('enabledOf', { name: providerName(p.name, t) })}
               checked={p.enabled}
               disabled={!canWrite || busy}
               onChange={(e) =>
@@ -179,14 +185,14 @@ function ProvidersTable({
               <span className="flex gap-1">
                 <Button
                   variant="ghost"
-                  aria-label={t('up', { name: p.name })}
+                  aria-label={t('up', { name: providerName(p.name, t) })}
                   disabled={i === 0 || busy}
                   onClick={() => move(i, -1)}
                   icon={<ArrowUp className="size-4" aria-hidden />}
                 />
                 <Button
                   variant="ghost"
-                  aria-label={t('down', { name: p.name })}
+                  aria-label={t('down', { name: providerName(p.name, t) })}
                   disabled={i === providers.length - 1 || busy}
                   onClick={() => move(i, 1)}
                   icon={<ArrowDown className="size-4" aria-hidden />}

@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session/session.tsx';
 import { useRevokeSessions } from './api/revoke-sessions.ts';
 import { useRevokeUserApiKey, useUserDetail } from './api/user-detail.ts';
 import { actionLabel } from './audit-labels.ts';
-import { describeChanges } from './audit-page.tsx';
+import { describeChangesInWords } from './audit-words.ts';
 import { AdjustBalanceDialog } from './components/adjust-balance-dialog.tsx';
 import { ResetPasswordButton } from './components/reset-password-button.tsx';
 import { dashboardErrorMessage } from './error-message.ts';
@@ -63,6 +63,10 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 function Detail({ detail }: { detail: AdminUserDetail }) {
   const { t, i18n } = useTranslation('admin-user-detail');
   const { t: tAdmin } = useTranslation('admin');
+  const { t: tWords } = useTranslation('audit-words');
+  // Roles and order statuses read as their features name them (texts only: no feature is imported).
+  const { t: tRoles } = useTranslation('admin-users');
+  const { t: tOrders } = useTranslation('activations');
   const lang = i18n.resolvedLanguage ?? i18n.language;
   const { user: me } = useSession();
   const canWrite = isAdmin(me);
@@ -77,11 +81,13 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
   return (
     <>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{user.email}</h1>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900 sm:text-3xl">
+            {user.email}
+          </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600">
             {user.profile.full_name ?? '—'}
-            <Badge tone="info">{user.role}</Badge>
+            <Badge tone="info">{tRoles(`roles.${user.role}`)}</Badge>
             <Badge tone={user.is_active ? 'success' : 'danger'}>
               {user.is_active ? t('active') : t('inactive')}
             </Badge>
@@ -139,7 +145,11 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
               card: 'title',
               cell: (o) => `${o.service_code.toUpperCase()} · ${o.country_code}`,
             },
-            { header: t('orders.status'), card: 'badge', cell: (o) => o.status },
+            {
+              header: t('orders.status'),
+              card: 'badge',
+              cell: (o) => tOrders(`status.${o.status}`, { defaultValue: o.status }),
+            },
             { header: t('orders.price'), numeric: true, cell: (o) => money(o.price, o.currency) },
           ]}
         />
@@ -175,7 +185,8 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
       <Section title={t('sessions.title')} empty={detail.sessions.length === 0}>
         <ul className="flex flex-col gap-2 text-sm" data-testid="sessions">
           {detail.sessions.map((s) => (
-            <li key={s.id} className="rounded-lg border border-slate-200 p-3">
+            // A user agent is one long word to a browser: it wraps anywhere rather than push the page sideways.
+            <li key={s.id} className="rounded-lg border border-slate-200 p-3 wrap-anywhere">
               {t('sessions.line', {
                 ip: s.ip ?? '—',
                 seen: when(s.last_seen_at),
@@ -193,7 +204,7 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
               key={k.id}
               className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3"
             >
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 <strong>{k.name}</strong> · {k.prefix}… · {t('keys.used', { at: when(k.last_used_at) })}
               </span>
               {k.revoked_at ? (
@@ -217,15 +228,16 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
 
       <Section title={t('audit.title')} empty={detail.audit.length === 0}>
         <ul className="flex flex-col gap-2 text-sm" data-testid="user-audit">
-          {detail.audit.map((a) => (
-            <li key={a.id} className="rounded-lg border border-slate-200 p-3">
-              <span className="font-medium">{actionLabel(a.action, tAdmin)}</span> · {when(a.created_at)} ·{' '}
-              {a.user_email ?? '—'}
-              {describeChanges(a).length > 0 && (
-                <span className="block text-slate-600">{describeChanges(a).join('; ')}</span>
-              )}
-            </li>
-          ))}
+          {detail.audit.map((a) => {
+            const changes = describeChangesInWords(a, tWords, lang);
+            return (
+              <li key={a.id} className="rounded-lg border border-slate-200 p-3 wrap-anywhere">
+                <span className="font-medium">{actionLabel(a.action, tAdmin)}</span> · {when(a.created_at)} ·{' '}
+                {a.user_email ?? '—'}
+                {changes.length > 0 && <span className="block text-slate-600">{changes.join('; ')}</span>}
+              </li>
+            );
+          })}
         </ul>
       </Section>
 

@@ -14,6 +14,9 @@ export interface LoginRedirectState {
   from?: string;
 }
 
+/** Where staff land after signing in with nowhere else to go (issue 35: not the marketing page). */
+const STAFF_HOME = '/admin';
+
 function SessionLoading() {
   const { t } = useTranslation();
   return <Spinner label={t('loading')} className="min-h-[60vh]" />;
@@ -36,13 +39,32 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * Visitors only (/login, /register). `?next=` (a product picked on the landing) is kept for after sign-in.
- * Someone who just signed in here goes on to where they were heading, else home (spec §2: "On success
- * goes to /"); someone already signed in who opens the page goes to where they were heading, else
- * /dashboard.
+ * Where a signed-in user on /login or /register goes: where they were heading (`?next=`, kept for the
+ * trip through sign-up, or the page that sent them to sign in), else — just signed in here — staff to
+ * /admin and customers home (spec §2: "On success goes to /"), else /dashboard.
  */
+export function signedInTarget({
+  asked,
+  kept,
+  from,
+  justSignedIn,
+  staff,
+}: {
+  asked: string | null;
+  kept: string | null;
+  from: string | null | undefined;
+  justSignedIn: boolean;
+  staff: boolean;
+}): string {
+  const heading = safeNextPath(asked) ?? kept ?? safeNextPath(from);
+  if (heading) return heading;
+  if (!justSignedIn) return HOME_FOR_SIGNED_IN;
+  return staff ? STAFF_HOME : '/';
+}
+
+/** Visitors only (/login, /register). `?next=` (a product picked on the landing) is kept for after sign-in. */
 export function VisitorOnly({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   const sawVisitor = useRef(false);
   // Forgotten once used, after the render that sends the user there.
@@ -51,9 +73,13 @@ export function VisitorOnly({ children }: { children: ReactNode }) {
   }, [status]);
   if (status === 'loading') return <SessionLoading />;
   if (status === 'authenticated') {
-    const from = safeNextPath((location.state as LoginRedirectState | null)?.from);
-    const next = peekNextPath();
-    const target = next ?? from ?? (sawVisitor.current ? '/' : HOME_FOR_SIGNED_IN);
+    const target = signedInTarget({
+      asked: new URLSearchParams(location.search).get('next'),
+      kept: peekNextPath(),
+      from: (location.state as LoginRedirectState | null)?.from,
+      justSignedIn: sawVisitor.current,
+      staff: isStaff(user),
+    });
     return <Navigate to={target} replace />;
   }
   if (!sawVisitor.current) {

@@ -55,6 +55,12 @@ describe('two-factor card', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Confirmar e ativar' }));
     expect((await within(card).findByTestId('recovery-codes')).textContent).toContain('aaaa-bbbb');
     expect(codes).toEqual([{ code: '123456' }]);
+
+    // The codes are copied in one go, one a line.
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Copiar códigos' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('aaaa-bbbb\ncccc-dddd'));
   });
 
   it('says it in English too', async () => {

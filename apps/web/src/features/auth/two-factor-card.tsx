@@ -3,6 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../../components/copy-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { Badge, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
@@ -31,7 +32,17 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
           </li>
         ))}
       </ul>
-      <Button onClick={onDone}>{t('twoFactor.recoverySaved')}</Button>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {/* One code a line: pasted into a password manager or a note, each reads on its own. */}
+        <CopyButton
+          value={codes.join('\n')}
+          label={t('twoFactor.recoveryCopy')}
+          copiedLabel={t('twoFactor.recoveryCopied')}
+          failedText={t('twoFactor.recoveryCopyFailed')}
+          testId="copy-recovery-codes"
+        />
+        <Button onClick={onDone}>{t('twoFactor.recoverySaved')}</Button>
+      </div>
     </div>
   );
 }

@@ -142,7 +142,10 @@ function CategoryCard({
   onMove: (by: -1 | 1) => void;
   onMoveService: (code: string, categoryId: number) => void;
 }) {
-  const { t } = useTranslation('admin-structure');
+  const { t, i18n } = useTranslation('admin-structure');
+  // Each category as the reader's language names it (staff edit both names below).
+  const nameOf = (x: { name_pt: string; name_en: string }) =>
+    (i18n.resolvedLanguage ?? i18n.language) === 'en' ? x.name_en : x.name_pt;
   const update = useUpdateCategory();
   const form = useForm<CategoryNames, unknown, AdminCategoryUpdate>({
     resolver: categoryRenameResolver,
@@ -159,7 +162,10 @@ function CategoryCard({
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-slate-900">
-          {c.name_pt} <span className="font-normal text-slate-500">({c.slug})</span>{' '}
+          {nameOf(c)}{' '}
+          <span className="font-normal text-slate-500" translate="no">
+            ({c.slug})
+          </span>{' '}
           <Badge tone={c.is_active ? 'success' : 'neutral'}>
             {c.is_active ? t('active') : t('inactive')}
           </Badge>
@@ -168,7 +174,7 @@ function CategoryCard({
           <Button
             variant="ghost"
             size="sm"
-            aria-label={t('up', { name: c.name_pt })}
+            aria-label={t('up', { name: nameOf(c) })}
             disabled={first}
             onClick={() => onMove(-1)}
             icon={<ArrowUp className="size-4" aria-hidden />}
@@ -176,7 +182,7 @@ function CategoryCard({
           <Button
             variant="ghost"
             size="sm"
-            aria-label={t('down', { name: c.name_pt })}
+            aria-label={t('down', { name: nameOf(c) })}
             disabled={last}
             onClick={() => onMove(1)}
             icon={<ArrowDown className="size-4" aria-hidden />}
@@ -186,7 +192,7 @@ function CategoryCard({
       <form
         onSubmit={(e) => void form.handleSubmit(rename)(e)}
         noValidate
-        aria-label={t('renameOf', { name: c.name_pt })}
+        aria-label={t('renameOf', { name: nameOf(c) })}
         className="mt-3 grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
       >
         <TextField
@@ -245,7 +251,7 @@ function CategoryCard({
               >
                 {all.map((o) => (
                   <option key={o.id} value={o.id}>
-                    {o.name_pt}
+                    {nameOf(o)}
                   </option>
                 ))}
               </SelectField>

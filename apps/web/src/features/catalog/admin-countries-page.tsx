@@ -80,7 +80,8 @@ function CountriesTable({
   onSave: (code: string, changes: AdminCountryUpdate, done: (list: AdminCountry[]) => void) => void;
   onMove: (i: number, by: -1 | 1) => void;
 }) {
-  const { t } = useTranslation('admin-structure');
+  const { t, i18n } = useTranslation('admin-structure');
+  const english = (i18n.resolvedLanguage ?? i18n.language) === 'en';
   // Each row's dialling code, flag and protocol number, checked as they are typed.
   const form = useForm<CountriesFields, unknown, Record<string, CountryChanges>>({
     resolver: countriesResolver,
@@ -106,7 +107,8 @@ function CountriesTable({
     return {
       c,
       i,
-      name: c.name_pt,
+      // The country as the reader's language names it (both names are the country's).
+      name: english ? c.name_en : c.name_pt,
       enabled: enabled[c.code] ?? c.is_active,
       errors,
       flagShown: flagFromLetters(fields.flag) ? fields.flag.trim().toUpperCase() : '',

@@ -127,7 +127,7 @@ describe('/admin/products/pricing forms', () => {
     fireEvent.change(await screen.findByLabelText('SKU do produto'), { target: { value: 'ds-ph' } });
     fireEvent.click(screen.getByRole('button', { name: 'Abrir custos' }));
     const costs = await screen.findByTestId('costs-editor');
-    const brl = within(costs).getByLabelText<HTMLInputElement>('simulator · BRL (DS-PH)');
+    const brl = within(costs).getByLabelText<HTMLInputElement>('Simulador · BRL (DS-PH)');
     expect(brl.value).toBe('2,50');
     fireEvent.change(within(costs).getByLabelText('grizzly · USD (DS-PH)'), { target: { value: '1,2,3' } });
     fireEvent.click(within(costs).getByRole('button', { name: 'Salvar custos' }));

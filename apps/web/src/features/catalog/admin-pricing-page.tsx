@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/ui/feedback.tsx';
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
+import { providerName } from '../../lib/provider-name.ts';
 import { isAdmin } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -142,7 +143,7 @@ export function AdminPricingPage() {
           <option value="">{t('anyProvider')}</option>
           {providers.data?.map((p) => (
             <option key={p} value={p}>
-              {p}
+              {providerName(p, t)}
             </option>
           ))}
         </SelectField>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { ErrorState } from '../../components/ui/feedback.tsx';
 import { formatMoney } from '../../i18n/format.ts';
+import { providerName } from '../../lib/provider-name.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePricingRuleActions, usePricingRules } from './api/pricing-rules.ts';
 import type { PricingFormValues } from './pricing-form.ts';
@@ -42,7 +43,8 @@ export function SavedPricingRules({
   const failed = remove.error ?? applyAll.error ?? syncCosts.error ?? rules.error;
 
   const scope = (r: SavedPricingRule) =>
-    [r.provider, r.service, r.country].filter(Boolean).join(' · ') || t('rules.everything');
+    [r.provider && providerName(r.provider, t), r.service, r.country].filter(Boolean).join(' · ') ||
+    t('rules.everything');
   const onApplyAll = () =>
     applyAll.mutate(undefined, {
       onSuccess: (r) =>

@@ -48,7 +48,12 @@ export function AdminProductCategoriesPage() {
                 className: 'font-medium text-slate-900',
                 cell: (c) => c.name,
               },
-              { header: t('categories.slug'), className: 'font-mono text-xs', cell: (c) => c.slug },
+              {
+                header: t('categories.slug'),
+                className: 'font-mono text-xs',
+                // An identifier (it is in the address), the same in every language.
+                cell: (c) => <span translate="no">{c.slug}</span>,
+              },
               { header: t('categories.products'), numeric: true, cell: (c) => c.product_count },
               { header: t('categories.activeProducts'), numeric: true, cell: (c) => c.active_count },
               {

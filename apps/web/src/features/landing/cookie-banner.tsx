@@ -12,7 +12,8 @@ const SPACE_VAR = '--cookie-banner-space';
 
 /**
  * Asks once for consent to the optional cookie categories; the footer can reopen it. A non-modal dialog:
- * the page stays usable, and the body keeps room at its end so the banner never hides the footer.
+ * the page stays usable, and the body keeps room at its end so the banner never hides the footer. On a
+ * wide screen it sits bottom right, over the hero's picture rather than its text.
  *
  * `sent`: the build's copy in a pre-rendered page, hidden until the page's boot (src/landing-boot.ts)
  * finds no choice stored, so it shows before the app as it will in the app (and the app's, the same
@@ -92,7 +93,7 @@ export function CookieBanner({ sent = false }: { sent?: boolean }) {
       tabIndex={-1}
       hidden={sent || undefined}
       data-sent-cookie-banner={sent || undefined}
-      className="fixed inset-x-2 bottom-2 z-50 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl shadow-slate-900/15 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[26rem] sm:p-5"
+      className="fixed inset-x-2 bottom-2 z-50 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl shadow-slate-900/15 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[26rem] sm:p-5 lg:right-4 lg:left-auto"
     >
       <div className="flex items-center gap-3">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">

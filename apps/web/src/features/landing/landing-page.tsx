@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { displayName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
 import { Hero } from './components/hero.tsx';
 import { HowItWorks } from './components/how-it-works.tsx';
@@ -9,10 +10,14 @@ import { ProductsSection } from './components/products-section.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export function LandingPage() {
+/**
+ * The landing. For a signed-in customer (known on load whenever the browser holds a session) it shows
+ * `signedInHeader` (the app's header, with the balance and the dashboard) when given, greets them, and
+ * its products lead straight to the purchase.
+ */
+export function LandingPage({ signedInHeader }: { signedInHeader?: ReactNode }) {
   const { t, i18n } = useTranslation('landing');
   const { t: tc } = useTranslation();
-  // The landing never asks who is signed in (spec §4), but a user who came from the signed-in area is known.
   const { user } = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language
@@ -34,17 +39,21 @@ export function LandingPage() {
 
   return (
     <div ref={page} className="flex min-h-screen flex-col">
-      <SiteHeader>
-        {user ? (
-          <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
-            {tc('nav.dashboard')}
-          </Link>
-        ) : undefined}
-      </SiteHeader>
+      {user && signedInHeader ? (
+        signedInHeader
+      ) : (
+        <SiteHeader>
+          {user ? (
+            <Link to="/dashboard" className={buttonClasses('primary', 'md')}>
+              {tc('nav.dashboard')}
+            </Link>
+          ) : undefined}
+        </SiteHeader>
+      )}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Hero signedIn={!!user} />
+        <Hero name={user ? displayName(user) : null} />
         <ProductsSection signedIn={!!user} />
-        <HowItWorks />
+        <HowItWorks signedIn={!!user} />
       </main>
       <SiteFooter signedIn={!!user} />
     </div>

@@ -1,8 +1,8 @@
 import { CreateIntentBody, topupAmountProblem } from '@numero/contract/wallet';
 import { describe, expect, it } from 'vitest';
+import { formatCountdown } from './countdown.ts';
 import {
   formatCardNumber,
-  formatCountdown,
   methodsFor,
   parseAmountInput,
   parseExpiry,

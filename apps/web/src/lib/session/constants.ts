@@ -11,8 +11,12 @@ export const ACTIVITY_THROTTLE_MS = 1_000;
 
 export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'scroll', 'touchstart'] as const;
 
-/** Public pages where the first load does not ask the server who the user is (spec §4). */
-export const PATHS_WITHOUT_SESSION_CHECK = ['/', '/auth-callback', '/unauthorized'] as const;
+/**
+ * Public pages where the first load does not ask the server who the user is (spec §4). The landing
+ * asks (issue 35): a signed-in customer opening it in a new tab sees their own header and goes straight
+ * to a purchase; a browser without a session cookie is never asked about (see sentWithoutSession).
+ */
+export const PATHS_WITHOUT_SESSION_CHECK = ['/auth-callback', '/unauthorized'] as const;
 
 /** Where a signed-in user goes when a visitors-only page turns them away, and after signing in. */
 export const HOME_FOR_SIGNED_IN = '/dashboard';

@@ -3,7 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequireAdmin, RequireAuth, RequireStaff, VisitorOnly } from '../../features/auth/guards.tsx';
+import {
+  RequireAdmin,
+  RequireAuth,
+  RequireStaff,
+  signedInTarget,
+  VisitorOnly,
+} from '../../features/auth/guards.tsx';
 import i18n from '../../i18n/index.ts';
 import { toast } from '../toast.ts';
 import { INACTIVITY_TIMEOUT_MS, SESSION_CHECK_INTERVAL_MS } from './constants.ts';
@@ -145,11 +151,43 @@ describe('SessionProvider', () => {
     }
   });
 
-  it('does not ask who the user is on the landing page', async () => {
+  it('asks who the user is on the landing, so a new tab knows the signed-in customer', async () => {
     renderAt('/');
     expect(await screen.findByText('landing')).toBeTruthy();
-    expect(screen.getByTestId('status').textContent).toBe('anonymous:-');
+    await waitFor(() =>
+      expect(screen.getByTestId('status').textContent).toBe('authenticated:ana@example.com'),
+    );
+    expect(calls).toEqual(['GET /api/v1/users/me']);
+  });
+
+  it('does not ask on the landing sent to a browser without a session, nor on /unauthorized', async () => {
+    document.documentElement.dataset.session = 'none';
+    try {
+      renderAt('/');
+      expect(await screen.findByText('landing')).toBeTruthy();
+      expect(screen.getByTestId('status').textContent).toBe('anonymous:-');
+    } finally {
+      delete document.documentElement.dataset.session;
+    }
+    cleanup();
+    renderAt('/unauthorized');
+    expect(await screen.findByText('unauthorized page')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('an expired session on the landing leaves a visitor there, with no error and no redirect', async () => {
+    meReplies = [{ status: 401 }];
+    const router = renderAt('/');
+    await waitFor(() => expect(calls).toEqual(['GET /api/v1/users/me']));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous:-'));
+    expect(router.state.location.pathname).toBe('/');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user on /login?next=… where next says, not to /dashboard', async () => {
+    const router = renderAt('/login?next=%2Fdashboard%2Fproducts%3Fservice%3Dwa%26country%3DBR');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/products'));
+    expect(router.state.location.search).toBe('?service=wa&country=BR');
   });
 
   it("shows 'Carregando...' while it loads the user of a signed-in page", async () => {
@@ -227,5 +265,28 @@ describe('SessionProvider', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(calls).toContain('POST /api/v1/auth/logout');
     expect(toast.info).toHaveBeenCalled();
+  });
+});
+
+describe('where /login and /register send someone signed in', () => {
+  const base = { asked: null, kept: null, from: null, justSignedIn: true, staff: false };
+
+  it('honours ?next=, then the kept next, then the page that sent them to sign in', () => {
+    expect(signedInTarget({ ...base, asked: '/dashboard/products?service=wa', kept: '/x', from: '/y' })).toBe(
+      '/dashboard/products?service=wa',
+    );
+    expect(signedInTarget({ ...base, kept: '/dashboard/orders', from: '/profile' })).toBe(
+      '/dashboard/orders',
+    );
+    expect(signedInTarget({ ...base, from: '/admin/users', staff: true })).toBe('/admin/users');
+    // Another host or a sign-in page is never a destination.
+    expect(signedInTarget({ ...base, asked: '//evil.example', from: '/login' })).toBe('/');
+  });
+
+  it('with nowhere to go: staff just signed in to /admin, customers home, anyone already signed in to /dashboard', () => {
+    expect(signedInTarget({ ...base, staff: true })).toBe('/admin');
+    expect(signedInTarget(base)).toBe('/');
+    expect(signedInTarget({ ...base, justSignedIn: false, staff: true })).toBe('/dashboard');
+    expect(signedInTarget({ ...base, justSignedIn: false })).toBe('/dashboard');
   });
 });

@@ -70,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [phase, setPhase] = useState<Phase>(() => (sentWithoutSession() ? 'anonymous' : 'unchecked'));
   const [user, setUser] = useState<CurrentUser | null>(null);
   const checkStarted = useRef(false);
-  const pendingSignOut = useRef(false);
+  const [signingOut, setSigningOut] = useState(false);
 
   const signIn = useCallback((next: CurrentUser) => {
     setUser(next);
@@ -138,18 +138,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (reason === 'inactivity') toast.info(t('session.inactivityLogout'));
       // Forget the user only once / is on screen, so the guards of the page being left never see a
       // signed-out user and send them to /login instead.
-      pendingSignOut.current = true;
+      setSigningOut(true);
       await navigate('/');
     },
     [navigate, t],
   );
 
+  // On / the user is already gone while being forgotten: the landing never shows the signed-in header
+  // (whose balance call would answer 401 and send the browser to /login) for a user signing out.
+  const leftForHome = signingOut && location.pathname === '/';
   useEffect(() => {
-    if (pendingSignOut.current && location.pathname === '/') {
-      pendingSignOut.current = false;
+    if (leftForHome) {
+      setSigningOut(false);
       forget();
     }
-  }, [location, forget]);
+  }, [leftForHome, forget]);
 
   const authenticated = phase === 'authenticated';
 
@@ -184,10 +187,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => watcher.stop();
   }, [authenticated]);
 
-  const status: SessionStatus = phase === 'unchecked' ? (mustCheck ? 'loading' : 'anonymous') : phase;
+  const status: SessionStatus = leftForHome
+    ? 'anonymous'
+    : phase === 'unchecked'
+      ? mustCheck
+        ? 'loading'
+        : 'anonymous'
+      : phase;
+  const shownUser = leftForHome ? null : user;
   const value = useMemo<SessionValue>(
-    () => ({ status, user, login, logout, refresh }),
-    [status, user, login, logout, refresh],
+    () => ({ status, user: shownUser, login, logout, refresh }),
+    [status, shownUser, login, logout, refresh],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

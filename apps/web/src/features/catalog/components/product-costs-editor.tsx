@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { actionErrorText } from '../../../components/list-parts.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { providerName } from '../../../lib/provider-name.ts';
 import { toast } from '../../../lib/toast.ts';
 import { findProductCosts, saveProductCosts } from '../api/pricing.ts';
 import { COST_CURRENCIES, type CostsFields, costsFieldsOf, costsResolver } from '../costs-form.ts';
@@ -69,7 +70,7 @@ export function ProductCostsEditor({ providers, canWrite }: { providers: string[
             COST_CURRENCIES.map((c) => (
               <TextField
                 key={`${p}/${c}`}
-                label={t('costs.field', { provider: p, currency: c, sku: product.sku })}
+                label={t('costs.field', { provider: providerName(p, t), currency: c, sku: product.sku })}
                 inputMode="decimal"
                 readOnly={!canWrite}
                 aria-invalid={form.formState.errors.costs?.[p]?.[c] ? true : undefined}

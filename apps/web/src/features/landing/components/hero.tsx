@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 
-export function Hero({ signedIn = false }: { signedIn?: boolean }) {
+/** `name`: the signed-in customer's, who is greeted and offered the purchase and their dashboard. */
+export function Hero({ name = null }: { name?: string | null }) {
   const { t } = useTranslation('landing');
+  const signedIn = name !== null;
   const points = [t('hero.points.payments'), t('hero.points.activation'), t('hero.points.refund')];
 
   return (
@@ -16,6 +18,11 @@ export function Hero({ signedIn = false }: { signedIn?: boolean }) {
       />
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-[1.15fr_1fr] lg:gap-16">
         <div>
+          {signedIn && (
+            <p className="mb-4 text-lg font-medium text-slate-900" data-testid="landing-greeting">
+              {t('signedIn.greeting', { name })}
+            </p>
+          )}
           <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-100">
             <Clock className="size-4" aria-hidden />
             {t('hero.eyebrow')}

@@ -9,7 +9,8 @@ const STEPS: { key: 'register' | 'balance' | 'activate'; icon: LucideIcon }[] = 
   { key: 'activate', icon: Smartphone },
 ];
 
-export function HowItWorks() {
+/** The three steps; the closing call to create an account is for visitors only. */
+export function HowItWorks({ signedIn = false }: { signedIn?: boolean }) {
   const { t } = useTranslation('landing');
   return (
     <section
@@ -46,19 +47,21 @@ export function HowItWorks() {
           ))}
         </ol>
 
-        <div className="mt-16 flex flex-col items-start gap-6 rounded-2xl bg-slate-900 px-6 py-8 sm:px-10 sm:py-10 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h3 className="text-2xl font-semibold text-white">{t('howItWorks.ctaTitle')}</h3>
-            <p className="mt-2 text-slate-300">{t('howItWorks.ctaText')}</p>
+        {!signedIn && (
+          <div className="mt-16 flex flex-col items-start gap-6 rounded-2xl bg-slate-900 px-6 py-8 sm:px-10 sm:py-10 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h3 className="text-2xl font-semibold text-white">{t('howItWorks.ctaTitle')}</h3>
+              <p className="mt-2 text-slate-300">{t('howItWorks.ctaText')}</p>
+            </div>
+            <Link
+              to="/register"
+              className="inline-flex h-12 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-6 font-semibold text-slate-900 transition-colors hover:bg-brand-50 focus-visible:outline-brand-500 sm:w-auto"
+            >
+              {t('howItWorks.cta')}
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
           </div>
-          <Link
-            to="/register"
-            className="inline-flex h-12 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-white px-6 font-semibold text-slate-900 transition-colors hover:bg-brand-50 focus-visible:outline-brand-500 sm:w-auto"
-          >
-            {t('howItWorks.cta')}
-            <ArrowRight className="size-4" aria-hidden />
-          </Link>
-        </div>
+        )}
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useSimulatePayment } from '../api/simulate-payment.ts';
-import { formatCountdown } from '../topup-form.ts';
+import { formatCountdown } from '../countdown.ts';
 import { PaymentOutcome } from './payment-outcome.tsx';
 import { useCountdown, usePaymentWatch } from './use-payment-watch.ts';
 

@@ -1,10 +1,5 @@
 import type { Currency } from '@numero/contract/common';
-import {
-  type CreateIntentBody,
-  type PaymentIntent,
-  type PaymentMethod,
-  TOPUP_PRESETS,
-} from '@numero/contract/wallet';
+import { type CreateIntentBody, type PaymentMethod, TOPUP_PRESETS } from '@numero/contract/wallet';
 import { Barcode, CreditCard, QrCode, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,7 +27,10 @@ import {
 import { CURRENCIES } from '../wallet-amounts.ts';
 import { BoletoPayment } from './boleto-payment.tsx';
 import { CardPayment } from './card-payment.tsx';
+import { PendingTopups } from './pending-topups.tsx';
 import { PixPayment } from './pix-payment.tsx';
+import { SecondTopupDialog } from './second-topup-dialog.tsx';
+import { useOpenTopup } from './use-open-topup.ts';
 
 const METHOD_ICONS = { pix: QrCode, card: CreditCard, boleto: Barcode } as const;
 
@@ -76,6 +74,8 @@ function startAmount(currency: Currency, prefill: Partial<Record<Currency, numbe
 /**
  * Amount, currency and method, then the chosen method's payment screen. `prefill` holds the amount to
  * start with per currency (what a purchase is short of); PIX and boleto always top up the BRL wallet.
+ * Top-ups still open are listed above it and shown again after a reload (see useOpenTopup); a new one
+ * while one waits is asked about first.
  */
 export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency, number>> }) {
   const { t, i18n } = useTranslation('wallet');
@@ -100,9 +100,11 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
   const { currency, method, preset, custom } = form.watch();
   // What the server answered (or the card page's redirect failing); the form's own checks are in its errors.
   const [error, setError] = useState<string | null>(null);
-  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  // The form's body held while the customer is asked about a top-up already waiting.
+  const [asking, setAsking] = useState<CreateIntentBody | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const create = useCreateIntent();
+  const { intent, show: onIntent, waiting, measuredAt } = useOpenTopup();
 
   function chooseCurrency(next: Currency) {
     form.setValue('currency', next);
@@ -122,7 +124,7 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
     chooseCurrency(currencyFor(i18n.language));
   });
 
-  const submit = form.handleSubmit((body) => {
+  function start(body: CreateIntentBody) {
     setError(null);
     create.mutate(body, {
       onSuccess: async (created) => {
@@ -138,7 +140,7 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
           }
           return;
         }
-        setIntent(created);
+        onIntent(created);
       },
       onError: (err) => {
         const detail = err instanceof ApiError && err.detail ? err.detail : t('topup.error');
@@ -146,6 +148,11 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
         toast.error(detail);
       },
     });
+  }
+
+  const submit = form.handleSubmit((body) => {
+    if (waiting.length > 0) setAsking(body);
+    else start(body);
   });
 
   /** A refusal of the form in the page's words; an amount outside the range names the limit it breaks. */
@@ -164,26 +171,30 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
     : null;
 
   const reset = () => {
-    setIntent(null);
+    onIntent(null);
     setError(null);
     form.clearErrors();
   };
 
+  const others = <PendingTopups onOpen={onIntent} hidden={intent?.id} />;
   if (intent) {
     return (
-      <Card>
-        {intent.method === 'pix' && <PixPayment intent={intent} />}
-        {intent.method === 'boleto' && <BoletoPayment intent={intent} />}
-        {intent.method === 'card' && <CardPayment intent={intent} onRetry={reset} />}
-        <Button
-          variant="ghost"
-          className="mt-4"
-          onClick={reset}
-          icon={<RotateCcw className="size-4" aria-hidden />}
-        >
-          {t('topup.newTopup')}
-        </Button>
-      </Card>
+      <>
+        {others}
+        <Card key={intent.id}>
+          {intent.method === 'pix' && <PixPayment intent={intent} />}
+          {intent.method === 'boleto' && <BoletoPayment intent={intent} />}
+          {intent.method === 'card' && <CardPayment intent={intent} onRetry={reset} />}
+          <Button
+            variant="ghost"
+            className="mt-4"
+            onClick={reset}
+            icon={<RotateCcw className="size-4" aria-hidden />}
+          >
+            {t('topup.newTopup')}
+          </Button>
+        </Card>
+      </>
     );
   }
 
@@ -200,112 +211,135 @@ export function TopupPanel({ prefill = {} }: { prefill?: Partial<Record<Currency
   const amount = chosenAmount({ preset, custom }, i18n.language);
   const errors = form.formState.errors;
   return (
-    <Card>
-      <CardTitle>{t('topup.title')}</CardTitle>
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.currency')}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {CURRENCIES.map((c) => (
-              <Choice key={c} pressed={currency === c} onClick={() => chooseCurrency(c)}>
-                {c === 'BRL' ? 'R$ · BRL' : '$ · USD'}
-              </Choice>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.presets')}</legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {presets.map((cents) => (
-              <Choice
-                key={cents}
-                pressed={!custom.trim() && preset === cents}
-                onClick={() => {
-                  form.setValue('preset', cents);
-                  form.setValue('custom', '');
-                }}
-                testId={`preset-${cents}`}
-              >
-                <span className="tabular-nums">{formatMoney(cents, currency, i18n.language)}</span>
-              </Choice>
-            ))}
-          </div>
-          <TextField
-            className="mt-3"
-            label={t('topup.custom')}
-            inputMode="decimal"
-            placeholder={t('topup.customHint')}
-            aria-invalid={errors.custom ? true : undefined}
-            {...form.register('custom')}
+    <>
+      {others}
+      <Card>
+        {asking && waiting[0] && (
+          <SecondTopupDialog
+            waiting={waiting[0]}
+            measuredAt={measuredAt}
+            onClose={() => setAsking(null)}
+            onKeep={() => {
+              setAsking(null);
+              onIntent(waiting[0]!);
+            }}
+            onCreate={() => {
+              setAsking(null);
+              start(asking);
+            }}
           />
-        </fieldset>
+        )}
+        <CardTitle>{t('topup.title')}</CardTitle>
+        <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-5">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.currency')}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {CURRENCIES.map((c) => (
+                <Choice key={c} pressed={currency === c} onClick={() => chooseCurrency(c)}>
+                  {c === 'BRL' ? 'R$ · BRL' : '$ · USD'}
+                </Choice>
+              ))}
+            </div>
+          </fieldset>
 
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.method')}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {(['pix', 'card', 'boleto'] as const).map((m) => {
-              const Icon = METHOD_ICONS[m];
-              return (
-                <Choice key={m} pressed={method === m} onClick={() => chooseMethod(m)} testId={`method-${m}`}>
-                  <span className="flex items-center gap-2">
-                    <Icon className="size-4 shrink-0" aria-hidden />
-                    <span className="flex flex-col items-start">
-                      <span>{t(`topup.methods.${m}`)}</span>
-                      <span className="text-xs font-normal text-slate-500">
-                        {t(`topup.methodHints.${m}`)}
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.presets')}</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {presets.map((cents) => (
+                <Choice
+                  key={cents}
+                  pressed={!custom.trim() && preset === cents}
+                  onClick={() => {
+                    form.setValue('preset', cents);
+                    form.setValue('custom', '');
+                  }}
+                  testId={`preset-${cents}`}
+                >
+                  <span className="tabular-nums">{formatMoney(cents, currency, i18n.language)}</span>
+                </Choice>
+              ))}
+            </div>
+            <TextField
+              className="mt-3"
+              label={t('topup.custom')}
+              inputMode="decimal"
+              placeholder={t('topup.customHint')}
+              aria-invalid={errors.custom ? true : undefined}
+              {...form.register('custom')}
+            />
+          </fieldset>
+
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">{t('topup.method')}</legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {(['pix', 'card', 'boleto'] as const).map((m) => {
+                const Icon = METHOD_ICONS[m];
+                return (
+                  <Choice
+                    key={m}
+                    pressed={method === m}
+                    onClick={() => chooseMethod(m)}
+                    testId={`method-${m}`}
+                  >
+                    <span className="flex items-center gap-2">
+                      <Icon className="size-4 shrink-0" aria-hidden />
+                      <span className="flex flex-col items-start">
+                        <span>{t(`topup.methods.${m}`)}</span>
+                        <span className="text-xs font-normal text-slate-500">
+                          {t(`topup.methodHints.${m}`)}
+                        </span>
                       </span>
                     </span>
-                  </span>
-                </Choice>
-              );
-            })}
+                  </Choice>
+                );
+              })}
+            </div>
+            <p className="mt-2 text-xs text-slate-600" data-testid="topup-wallet">
+              {t(`topup.credits.${currency}`)}
+              {currency !== 'BRL' && ` ${t('topup.brlOnly')}`}
+            </p>
+          </fieldset>
+
+          {asksPayer(method, payerRequired) && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t('topup.payerName')}
+                autoComplete="name"
+                aria-invalid={errors.payerName ? true : undefined}
+                {...form.register('payerName')}
+              />
+              <TextField
+                label={t('topup.payerTaxId')}
+                inputMode="numeric"
+                aria-invalid={errors.payerTaxId ? true : undefined}
+                {...form.register('payerTaxId')}
+              />
+            </div>
+          )}
+
+          {(problemText ?? error) && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {problemText ?? error}
+            </p>
+          )}
+
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">
+              {t('topup.total')}:{' '}
+              <span className="font-semibold text-slate-900 tabular-nums">
+                {amount ? formatMoney(amount, currency, i18n.language) : '—'}
+              </span>
+            </p>
+            <Button type="submit" loading={create.isPending || redirecting}>
+              {create.isPending
+                ? t('topup.submitting')
+                : redirecting
+                  ? t('card.redirecting')
+                  : t('topup.submit')}
+            </Button>
           </div>
-          <p className="mt-2 text-xs text-slate-600" data-testid="topup-wallet">
-            {t(`topup.credits.${currency}`)}
-            {currency !== 'BRL' && ` ${t('topup.brlOnly')}`}
-          </p>
-        </fieldset>
-
-        {asksPayer(method, payerRequired) && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('topup.payerName')}
-              autoComplete="name"
-              aria-invalid={errors.payerName ? true : undefined}
-              {...form.register('payerName')}
-            />
-            <TextField
-              label={t('topup.payerTaxId')}
-              inputMode="numeric"
-              aria-invalid={errors.payerTaxId ? true : undefined}
-              {...form.register('payerTaxId')}
-            />
-          </div>
-        )}
-
-        {(problemText ?? error) && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {problemText ?? error}
-          </p>
-        )}
-
-        <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">
-            {t('topup.total')}:{' '}
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {amount ? formatMoney(amount, currency, i18n.language) : '—'}
-            </span>
-          </p>
-          <Button type="submit" loading={create.isPending || redirecting}>
-            {create.isPending
-              ? t('topup.submitting')
-              : redirecting
-                ? t('card.redirecting')
-                : t('topup.submit')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        </form>
+      </Card>
+    </>
   );
 }

@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
+import { PASSWORD, uniqueEmail } from './auth-support.ts';
+import { presetLanguageAndConsent } from './support.ts';
+
+const headers = { Origin: baseURL };
+
+/** A new customer (with `full_name`), signed in inside the page's browser context. */
+async function signedInCustomer(page: Page) {
+  const email = uniqueEmail('landing-known');
+  const registered = await page.request.post('/api/v1/auth/register', {
+    headers,
+    data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await page.request.post('/api/v1/auth/login', {
+    headers,
+    form: { username: email, password: PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  return email;
+}
+
+test.beforeEach(async ({ page }) => presetLanguageAndConsent(page, 'pt'));
+
+test('the landing in a new tab knows the signed-in customer: their header, balance and Painel; a tile buys straight away', async ({
+  page,
+  context,
+}) => {
+  const email = await signedInCustomer(page);
+  const tab = await context.newPage();
+  await tab.goto('/');
+
+  const nav = tab.getByRole('navigation', { name: 'Navegação da conta' });
+  await expect(nav.getByRole('link', { name: 'Painel' })).toBeVisible();
+  await expect(tab.getByTestId('header-balance')).toHaveText(/R\$\s0,00/);
+  await expect(tab.getByTestId('landing-greeting')).toHaveText(
+    `Olá, ${email.split('@')[0]}! Que bom ver você de novo.`,
+  );
+  await expect(tab.getByRole('link', { name: 'Entrar', exact: true })).toHaveCount(0);
+  await expect(tab.getByRole('link', { name: 'Registrar', exact: true })).toHaveCount(0);
+  await expect(tab.getByRole('link', { name: 'Criar conta' })).toHaveCount(0);
+
+  await tab.getByTestId('pick-wa-BR').click();
+  await expect(tab).toHaveURL(/\/dashboard\/products\?service=wa&country=BR$/);
+  await expect(tab.getByRole('dialog').getByTestId('purchase-summary')).toContainText('WhatsApp');
+});
+
+test('a visitor’s landing shows Entrar / Registrar and the call to create an account, asking nobody', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/v1/users/me') && asked.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true }).first()).toBeVisible();
+  await expect(page.locator('#how-it-works').getByRole('link', { name: 'Criar conta' })).toBeVisible();
+  await expect(page.getByTestId('pick-wa-BR')).toHaveAttribute('href', /^\/register\?next=/);
+  expect(asked).toEqual([]);
+});
+
+test('a signed-in customer sent to /register?next=… goes to next, with the product still chosen', async ({
+  page,
+}) => {
+  await signedInCustomer(page);
+  await page.goto(`/register?next=${encodeURIComponent('/dashboard/products?service=tg&country=BR')}`);
+  await expect(page).toHaveURL(/\/dashboard\/products\?service=tg&country=BR$/);
+  await expect(page.getByRole('dialog').getByTestId('purchase-summary')).toContainText('Telegram');
+  // With no next, as the spec says: the dashboard.
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('staff who sign in with nowhere else to go land on /admin; from an admin link, on that page', async ({
+  page,
+}) => {
+  const signIn = async () => {
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Senha').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  };
+  await page.goto('/login');
+  await signIn();
+  await expect(page).toHaveURL(`${baseURL}/admin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel administrativo' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn();
+  await expect(page).toHaveURL(`${baseURL}/admin/users`);
+});
