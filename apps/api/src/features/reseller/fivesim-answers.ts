@@ -1,41 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivationDetail, ActivationStatus } from '@numero/contract/activations';
 import { AppError } from '../../http/errors.ts';
 import { FIVESIM_COUNTRIES, FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { COUNTRY_BY_NAME, type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
+import { createFivesimHistory } from './fivesim-history.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import { ANY_OPERATOR, parseMaxPrice } from './protocol-format.ts';
 import type { WebhooksService } from './webhooks.service.ts';
-
-/** What one 5sim call answers: JSON, or 5sim's bare-text error, each with its HTTP status. */
-export type FivesimReply = { status: number; json: unknown } | { status: number; text: string };
-
-const ok = (json: unknown): FivesimReply => ({ status: 200, json });
-/** 5sim's errors are lower-case English sentences in a plain-text body. */
-const refuse = (text: string, status = 400): FivesimReply => ({ status, text });
-
-/** 5sim names a country in lower-case English (`brazil`) and a product by name (`whatsapp`). */
-const COUNTRY_BY_NAME = new Map(Object.entries(FIVESIM_COUNTRIES).map(([iso, name]) => [name, iso]));
-
-/** 5sim's order statuses, from the activation's state. */
-function orderStatus(status: ActivationStatus): string {
-  switch (status) {
-    case 'pending':
-    case 'waiting_sms':
-      return 'PENDING';
-    case 'code_received':
-      return 'RECEIVED';
-    case 'finished':
-      return 'FINISHED';
-    case 'expired':
-      return 'TIMEOUT';
-    default:
-      return 'CANCELED';
-  }
-}
 
 /**
  * The 5sim REST API over the store: the same purchases, refunds and limits as handler_api.php, through
@@ -47,42 +21,15 @@ export function createFivesimAnswers({
   ledger,
   webhooks,
 }: {
-  activations: Pick<ActivationsService, 'purchase' | 'getByPublicId' | 'cancel' | 'finish'>;
+  activations: Pick<ActivationsService, 'purchase' | 'getByPublicId' | 'cancel' | 'finish' | 'list'>;
   catalog: Pick<CatalogService, 'listProducts' | 'listCountries' | 'listServices'>;
-  ledger: Pick<LedgerService, 'walletBalance'>;
+  ledger: Pick<LedgerService, 'walletBalance' | 'listWalletEntries'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
 }) {
   /** Our service code for a 5sim product name, among the services on sale (tiktok has two codes). */
   async function serviceOf(product: string): Promise<string | undefined> {
     const sold = new Set((await catalog.listServices('BRL', 'en')).map((s) => s.code));
     return Object.entries(FIVESIM_PRODUCTS).find(([code, name]) => name === product && sold.has(code))?.[0];
-  }
-  const productOf = (service: string) => FIVESIM_PRODUCTS[service] ?? service;
-  const countryOf = (iso: string) => FIVESIM_COUNTRIES[iso.toUpperCase()] ?? iso.toLowerCase();
-
-  function order(a: ActivationDetail, withSms: boolean) {
-    return {
-      id: a.public_id,
-      phone: a.phone_number ? `+${a.phone_number}` : '',
-      operator: ANY_OPERATOR,
-      product: productOf(a.service_code),
-      price: a.price / 100,
-      status: orderStatus(a.status),
-      expires: a.expires_at,
-      sms: withSms
-        ? a.messages.map((m) => ({
-            created_at: m.received_at,
-            date: m.received_at,
-            sender: '',
-            text: m.text,
-            code: m.code,
-          }))
-        : null,
-      forwarding: false,
-      forwarding_number: '',
-      created_at: a.created_at,
-      country: countryOf(a.country_code),
-    };
   }
 
   async function profile(holder: KeyHolder): Promise<FivesimReply> {
@@ -129,7 +76,7 @@ export function createFivesimAnswers({
       });
       if (!activation.phone_number) return refuse('server offline', 503);
       await webhooks.rememberKey(activation.id, holder.keyId);
-      return ok(order(activation, false));
+      return ok(fivesimOrder(activation, null));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'INSUFFICIENT_FUNDS') return refuse('not enough user balance');
@@ -140,7 +87,7 @@ export function createFivesimAnswers({
 
   async function check(holder: KeyHolder, id: string): Promise<FivesimReply> {
     const a = await findOwnedActivation(activations, holder, id);
-    return a ? ok(order(a, true)) : refuse('order not found', 404);
+    return a ? ok(fivesimOrder(a, a.messages)) : refuse('order not found', 404);
   }
 
   /** finish (after the code), cancel and ban (before it, with the refund): the order as it ends. */
@@ -160,7 +107,8 @@ export function createFivesimAnswers({
       }
     }
     const after = await findOwnedActivation(activations, holder, id);
-    const shown = order(after ?? a, true);
+    const ended = after ?? a;
+    const shown = fivesimOrder(ended, ended.messages);
     return ok(how === 'ban' ? { ...shown, status: 'BANNED' } : shown);
   }
 
@@ -240,6 +188,16 @@ export function createFivesimAnswers({
     return ok(out);
   }
 
-  return { profile, buyActivation, check, end, inbox, countries, products, prices };
+  return {
+    profile,
+    buyActivation,
+    check,
+    end,
+    inbox,
+    countries,
+    products,
+    prices,
+    ...createFivesimHistory({ activations, ledger }),
+  };
 }
 export type FivesimAnswers = ReturnType<typeof createFivesimAnswers>;

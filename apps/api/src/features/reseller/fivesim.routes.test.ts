@@ -105,6 +105,46 @@ describe('the 5sim-compatible API under /v1', async () => {
     expect(await poor.balance()).toBe(wa.price - 1);
   });
 
+  it('pages the order and payment history, oldest first unless reversed', async () => {
+    const r = await reseller();
+    const first = await buy(r);
+    await get(`/v1/user/cancel/${first.id}`, r);
+    const second = await buy(r);
+    const orders = (await get('/v1/user/orders?category=activation', r)).json();
+    expect(orders).toMatchObject({ Total: 2, ProductNames: [], Statuses: [] });
+    expect(orders.Data.map((o: { id: number; status: string }) => [o.id, o.status])).toEqual([
+      [first.id, 'CANCELED'],
+      [second.id, 'PENDING'],
+    ]);
+    expect(orders.Data[1]).toMatchObject({ product: 'whatsapp', country: 'brazil', price: 5, sms: [] });
+    const newest = (
+      await get('/v1/user/orders?category=activation&limit=1&offset=0&order=id&reverse=true', r)
+    ).json();
+    expect([newest.Total, newest.Data.map((o: { id: number }) => o.id)]).toEqual([2, [second.id]]);
+    const older = (await get('/v1/user/orders?category=activation&limit=1&offset=1&reverse=true', r)).json();
+    expect(older.Data.map((o: { id: number }) => o.id)).toEqual([first.id]);
+    expect((await get('/v1/user/orders?category=hosting', r)).json()).toMatchObject({ Data: [], Total: 0 });
+    expect((await get('/v1/user/orders', r)).body).toBe('bad category');
+    expect((await get('/v1/user/orders?category=activation&limit=x', r)).body).toBe('bad request');
+
+    // The wallet's movements: the top-up, two purchases and the refund, in the key's currency.
+    const payments = (await get('/v1/user/payments?order=id&reverse=true', r)).json();
+    expect(payments.Total).toBe(4);
+    expect(payments.Data.map((p: { TypeName: string; Amount: number }) => [p.TypeName, p.Amount])).toEqual([
+      ['activation', -5],
+      ['refund', 5],
+      ['activation', -5],
+      ['charge', 100],
+    ]);
+    expect(payments.Data[0]).toMatchObject({ Balance: 95, CreatedAt: expect.any(String) });
+    expect(payments.PaymentTypes).toEqual(
+      expect.arrayContaining([{ Name: 'charge' }, { Name: 'activation' }, { Name: 'refund' }]),
+    );
+    // Another customer's key sees none of it.
+    const other = await reseller();
+    expect((await get('/v1/user/orders?category=activation', other)).json().Total).toBe(0);
+  });
+
   it('lists countries, products and prices for guests, in 5sim’s names', async () => {
     const countries = (await get('/v1/guest/countries')).json();
     expect(countries.brazil).toMatchObject({ iso: { br: 1 }, prefix: { '+55': 1 }, text_en: 'Brazil' });
@@ -127,6 +167,8 @@ describe('the 5sim-compatible API under /v1', async () => {
         `/v1/user/cancel/${v}`,
         `/v1/user/ban/${v}`,
         `/v1/user/sms/inbox/${v}`,
+        `/v1/user/orders?category=${v}&limit=${v}&offset=${v}&reverse=${v}`,
+        `/v1/user/payments?limit=${v}&offset=${v}`,
         `/v1/guest/products/${v}/${v}`,
         `/v1/guest/prices?country=${v}&product=${v}`,
       ])

@@ -3,7 +3,8 @@ import { isDatabaseUnavailable } from '../../db/sql.ts';
 import { AppError } from '../../http/errors.ts';
 import { type RateLimiter, type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
 import type { ApiKeysService, KeyHolder } from '../account/api-keys.service.ts';
-import type { FivesimAnswers, FivesimReply } from './fivesim-answers.ts';
+import type { FivesimAnswers } from './fivesim-answers.ts';
+import type { FivesimReply } from './fivesim-format.ts';
 
 /** The store's own home currency prices the guest lists (5sim's guests see its own currency too). */
 const GUEST_CURRENCY = 'BRL';
@@ -104,6 +105,22 @@ export const fivesimRoutes: FastifyPluginAsync<{
       { config, schema },
       user((holder, p) => answers.end(holder, p.id!, how)),
     );
+  const history = (q: Query) => ({
+    limit: one(q, 'limit'),
+    offset: one(q, 'offset'),
+    order: one(q, 'order'),
+    reverse: one(q, 'reverse'),
+  });
+  app.get(
+    '/v1/user/orders',
+    { config, schema },
+    user((holder, _p, q) => answers.orders(holder, { ...history(q), category: one(q, 'category') })),
+  );
+  app.get(
+    '/v1/user/payments',
+    { config, schema },
+    user((holder, _p, q) => answers.payments(holder, history(q))),
+  );
   app.get(
     '/v1/user/sms/inbox/:id',
     { config, schema },

@@ -181,6 +181,8 @@ export const FIVESIM_PATHS = [
   'GET /v1/user/cancel/{id}',
   'GET /v1/user/ban/{id}',
   'GET /v1/user/sms/inbox/{id}',
+  'GET /v1/user/orders?category=activation&limit=&offset=&reverse=',
+  'GET /v1/user/payments?limit=&offset=&reverse=',
   'GET /v1/guest/countries',
   'GET /v1/guest/products/{country}/{operator}',
   'GET /v1/guest/prices?country=&product=',

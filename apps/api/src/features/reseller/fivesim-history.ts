@@ -1,0 +1,107 @@
+import type { Activation } from '@numero/contract/activations';
+import type { KeyHolder } from '../account/api-keys.service.ts';
+import type { ActivationsService } from '../activations/activations.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type FivesimReply, fivesimOrder, ok, refuse } from './fivesim-format.ts';
+
+/** A page of history is at most 100 rows, 100 when the client names no limit. */
+const MAX_LIMIT = 100;
+
+/** 5sim's names for the kinds of movement a wallet shows. */
+const PAYMENT_TYPES: Record<string, string> = {
+  topup: 'charge',
+  purchase: 'activation',
+  capture: 'activation',
+  refund: 'refund',
+  adjustment: 'adjustment',
+};
+
+export interface HistoryQuery {
+  limit?: string;
+  offset?: string;
+  order?: string;
+  reverse?: string;
+}
+
+/**
+ * A page of `total` rows in 5sim's terms: `limit` rows from `offset`, oldest first unless `reverse=true`,
+ * as the skip and limit to read from a list kept newest first. Null when a number is not one; 5sim's
+ * clients order by `id`, and creation time orders the same.
+ */
+function pageOf(query: HistoryQuery, total: number) {
+  const number = (value: string | undefined, fallback: number) =>
+    value === undefined || value === '' ? fallback : /^\d{1,9}$/.test(value) ? Number(value) : null;
+  const limit = number(query.limit, MAX_LIMIT);
+  const offset = number(query.offset, 0);
+  if (limit === null || offset === null || limit < 1) return null;
+  const take = Math.max(0, Math.min(limit, MAX_LIMIT, total - offset));
+  const newestFirst = query.reverse === 'true' || query.reverse === '1';
+  return newestFirst
+    ? { skip: offset, limit: take, newestFirst }
+    : { skip: Math.max(0, total - offset - take), limit: take, newestFirst };
+}
+
+/** The key holder's orders and wallet movements, in 5sim's history shapes. */
+export function createFivesimHistory({
+  activations,
+  ledger,
+}: {
+  activations: Pick<ActivationsService, 'list'>;
+  ledger: Pick<LedgerService, 'listWalletEntries'>;
+}) {
+  /** `{Data: [order], ProductNames: [], Statuses: [], Total}`; hosting numbers are not sold, so none. */
+  async function orders(
+    holder: KeyHolder,
+    query: HistoryQuery & { category?: string },
+  ): Promise<FivesimReply> {
+    if (query.category !== 'activation' && query.category !== 'hosting') return refuse('bad category');
+    const { total } = await activations.list(holder.userId, { skip: 0, limit: 1 });
+    const page = pageOf(query, query.category === 'hosting' ? 0 : total);
+    if (!page) return refuse('bad request');
+    let items: Activation[] = [];
+    if (page.limit > 0)
+      items = (await activations.list(holder.userId, { skip: page.skip, limit: page.limit })).items;
+    if (!page.newestFirst) items.reverse();
+    const data = items.map((a) =>
+      fivesimOrder(
+        a,
+        a.code ? [{ text: a.sms_text ?? a.code, code: a.code, received_at: a.updated_at }] : [],
+      ),
+    );
+    return ok({
+      Data: data,
+      ProductNames: [],
+      Statuses: [],
+      Total: query.category === 'hosting' ? 0 : total,
+    });
+  }
+
+  /** `{Data: [{ID, TypeName, ProviderName, Amount, Balance, CreatedAt}], PaymentTypes, PaymentProviders, Total}`. */
+  async function payments(holder: KeyHolder, query: HistoryQuery): Promise<FivesimReply> {
+    const { total } = await ledger.listWalletEntries(holder.userId, holder.currency, 0, 1);
+    const page = pageOf(query, total);
+    if (!page) return refuse('bad request');
+    let items =
+      page.limit > 0
+        ? (await ledger.listWalletEntries(holder.userId, holder.currency, page.skip, page.limit)).items
+        : [];
+    if (!page.newestFirst) items = [...items].reverse();
+    const data = items.map((e) => ({
+      ID: e.id,
+      TypeName: PAYMENT_TYPES[e.kind] ?? e.kind,
+      ProviderName: e.kind === 'adjustment' ? 'admin' : 'numero',
+      Amount: e.amount / 100,
+      Balance: e.balanceAfter / 100,
+      CreatedAt: new Date(e.createdAt).toISOString(),
+    }));
+    const names = (values: string[]) => [...new Set(values)].map((Name) => ({ Name }));
+    return ok({
+      Data: data,
+      PaymentTypes: names(data.map((d) => d.TypeName)),
+      PaymentProviders: names(data.map((d) => d.ProviderName)),
+      Total: total,
+    });
+  }
+
+  return { orders, payments };
+}
