@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processLog } from './lib/process-log.ts';
 
 /**
  * What `npm start` runs: it keeps the store's server processes up. With DATABASE_URL it runs one per
@@ -31,15 +32,14 @@ export function serverCount(env: NodeJS.ProcessEnv, cores = availableParallelism
 }
 
 /** As the server logs (config.ts `logFormat`): a readable line in development, JSON elsewhere. */
-const pretty =
-  (process.env.LOG_FORMAT ??
-    ((process.env.NODE_ENV || 'development') === 'development' ? 'pretty' : 'json')) === 'pretty';
-
-function log(message: string) {
-  const msg = `supervisor: ${message}`;
-  if (pretty) console.log(`[${new Date().toTimeString().slice(0, 8)}] INFO: ${msg}`);
-  else console.log(JSON.stringify({ level: 'info', time: Date.now(), msg }));
-}
+const write = processLog(
+  process.env.LOG_FORMAT === 'json' || process.env.LOG_FORMAT === 'pretty'
+    ? process.env.LOG_FORMAT
+    : (process.env.NODE_ENV || 'development') === 'development'
+      ? 'pretty'
+      : 'json',
+);
+const log = (message: string) => write('info', `supervisor: ${message}`);
 
 /**
  * Runs and keeps up the server (or worker) processes until SIGTERM or SIGINT; npm start and npm run worker

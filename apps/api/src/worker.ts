@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { isDatabaseUnavailable } from './db/sql.ts';
 import { serveWorkerHealth, workerHealth } from './jobs/worker-health.ts';
+import { processLog } from './lib/process-log.ts';
 
 /**
  * Runs the background tasks (SMS checks, expiries, crash recovery, stock sync, ...) without serving the
@@ -30,8 +31,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-const log = (level: 'info' | 'warn', msg: string, extra: object = {}) =>
-  console.log(JSON.stringify({ level, time: Date.now(), msg, ...extra }));
+const log = processLog(config.logFormat);
 
 let app: Awaited<ReturnType<typeof buildApp>> | null = null;
 let database: 'connecting' | 'down' = 'connecting';
