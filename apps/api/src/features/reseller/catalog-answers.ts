@@ -13,7 +13,7 @@ import {
 import { anyOperatorAsked } from './purchase-filters.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
-type PriceEntry = { cost: string; count: number; successRate?: number; medianCodeSeconds?: number };
+type PriceEntry = { cost: number; count: number; successRate?: number; medianCodeSeconds?: number };
 
 /**
  * The store's record of a service × country as extra keys of a getPrices or getTopCountriesByService entry, beside sms-activate's
@@ -96,7 +96,8 @@ export function createCatalogAnswers({
 
   /**
    * Country id → service code → {cost, count}: every country asked (all the store sells in by default),
-   * each with every standard code, or the one asked; `{cost: "0.00", count: 0}` where none is sold.
+   * each with every standard code, or the one asked; `{cost: 0, count: 0}` where none is sold. The cost
+   * is a JSON number, as HeroSMS and sms-activate send it: typed clients read it into a number.
    */
   async function getPrices(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const filter: { service?: string; country?: string } = {};
@@ -121,7 +122,7 @@ export function createCatalogAnswers({
       let byService = out[String(id)];
       if (!byService) {
         byService = {};
-        for (const code of codes) byService[code] = { cost: decimal(0), count: 0 };
+        for (const code of codes) byService[code] = { cost: 0, count: 0 };
         out[String(id)] = byService;
       }
       return byService;
@@ -137,7 +138,7 @@ export function createCatalogAnswers({
       // The first offer of a service in a country is the one a purchase takes.
       if (!sells || priced.has(`${id}:${code}`)) continue;
       priced.add(`${id}:${code}`);
-      byService[code] = { cost: decimal(p.price), count: p.stock, ...trackRecordKeys(p) };
+      byService[code] = { cost: p.price / 100, count: p.stock, ...trackRecordKeys(p) };
     }
     // A country asked where nothing sells: every code at 0.
     const askedId = filter.country ? smsActivateCountryId(filter.country) : undefined;

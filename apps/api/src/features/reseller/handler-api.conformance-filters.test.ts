@@ -82,21 +82,21 @@ describe('handler_api.php conformance: filters and standard service codes', asyn
     return count;
   };
 
-  it('getPrices: every standard code in every country, {cost: "0.00", count: 0} where none is sold', async () => {
+  it('getPrices: every standard code in every country, {cost: 0, count: 0} where none is sold', async () => {
     const r = await reseller(0);
     const brazil = (await r.allWays('getPrices', { country: '73' })).json();
     expect(Object.keys(brazil)).toEqual(['73']);
     for (const code of STANDARD_SERVICE_CODES) expect(brazil['73'][code], code).toBeDefined();
-    expect(brazil['73'].wa).toEqual({ cost: '5.00', count: waStock(brazil) });
-    expect(brazil['73'].vk).toEqual({ cost: '0.00', count: 0 });
+    expect(brazil['73'].wa).toEqual({ cost: 5, count: waStock(brazil) });
+    expect(brazil['73'].vk).toEqual({ cost: 0, count: 0 });
     const all = (await r.call('getPrices')).json();
     for (const services of Object.values<Record<string, unknown>>(all))
-      expect(services.vk).toEqual({ cost: '0.00', count: 0 });
+      expect(services.vk).toEqual({ cost: 0, count: 0 });
     // A standard code the store does not sell: each country, with nothing in stock.
     const vk = (await r.allWays('getPrices', { service: 'vk' })).json();
     expect(Object.keys(vk).sort()).toEqual(Object.keys(all).sort());
     expect((await r.allWays('getPrices', { service: 'vk', country: '73' })).json()).toEqual({
-      '73': { vk: { cost: '0.00', count: 0 } },
+      '73': { vk: { cost: 0, count: 0 } },
     });
   });
 

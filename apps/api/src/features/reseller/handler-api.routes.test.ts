@@ -72,7 +72,7 @@ describe('handler_api.php, the reseller protocol', async () => {
     await topUp(database, ledger, r.user.id, 250, 'USD');
     expect((await r.call('getBalance')).body).toBe('ACCESS_BALANCE:2.50');
     const prices = (await r.call('getPrices', { service: 'wa', country: '73' })).json();
-    expect(prices['73'].wa.cost).toBe('5.00');
+    expect(prices['73'].wa.cost).toBe(5);
   });
 
   it('describes the catalogue with sms-activate ids and codes', async () => {
@@ -107,7 +107,7 @@ describe('handler_api.php, the reseller protocol', async () => {
 
     const prices = await r.call('getPrices', { service: 'wa', country: '73' });
     expect(prices.headers['content-type']).toMatch(/^application\/json/);
-    expect(prices.json()).toEqual({ '73': { wa: { cost: '5.00', count: 100_000 } } });
+    expect(prices.json()).toEqual({ '73': { wa: { cost: 5, count: 100_000 } } });
     const everywhere = (await r.call('getPrices', { service: 'wa' })).json();
     expect(Object.keys(everywhere)).toEqual(expect.arrayContaining(['73', '187', '117']));
     expect((await r.call('getPrices', { service: 'zz' })).json()).toEqual({});

@@ -72,7 +72,7 @@ export const ACTIONS: ActionDoc[] = [
   {
     name: 'getPrices',
     params: '&service=wa&country=73',
-    answers: ['{"73":{"wa":{"cost":"5.00","count":1520,"successRate":0.92,"medianCodeSeconds":45}}}'],
+    answers: ['{"73":{"wa":{"cost":5,"count":1520,"successRate":0.92,"medianCodeSeconds":45}}}'],
   },
   {
     name: 'getTopCountriesByService',
