@@ -35,7 +35,11 @@ export function Th({
   );
 }
 
-/** `numeric` right-aligns money and counts, as the house style asks. */
+/**
+ * `numeric` right-aligns money and counts, as the house style asks. A cell stays on one line unless its
+ * `className` says how it wraps (`whitespace-normal` for names and addresses): both classes at once would
+ * leave the choice to the stylesheet's order, and nowrap came last.
+ */
 export function Td({
   className,
   numeric,
@@ -44,7 +48,8 @@ export function Td({
   return (
     <td
       className={cn(
-        'px-4 py-3 whitespace-nowrap text-slate-800',
+        'px-4 py-3 text-slate-800',
+        !className?.includes('whitespace-') && 'whitespace-nowrap',
         numeric && 'text-right tabular-nums',
         className,
       )}

@@ -22,7 +22,10 @@ const REQUESTS_PER_SECOND = 60;
 function Code({ children, copy }: { children: string; copy?: { label: string; copied: string } }) {
   return (
     <div className="relative">
-      <pre className="rounded-lg bg-slate-900 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100">
+      <pre
+        translate="no"
+        className="rounded-lg bg-slate-900 p-3 pr-12 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100"
+      >
         <code>{children}</code>
       </pre>
       {copy && (
@@ -49,7 +52,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-const inline = <code className="rounded bg-slate-100 px-1 font-mono text-xs break-words text-slate-800" />;
+const inline = (
+  <code translate="no" className="rounded bg-slate-100 px-1 font-mono text-xs break-words text-slate-800" />
+);
 
 /** /docs/api: the reseller protocol (handler_api.php) and its webhooks, for people who write bots. */
 export function ApiDocsPage() {
@@ -108,7 +113,9 @@ export function ApiDocsPage() {
       <Section id="actions" title={t('sections.actions')}>
         {ACTIONS.map((action) => (
           <div key={action.name} id={`action-${action.name}`} className="flex flex-col gap-2 pt-2">
-            <h3 className="font-mono text-base font-semibold text-slate-900">{action.name}</h3>
+            <h3 translate="no" className="font-mono text-base font-semibold text-slate-900">
+              {action.name}
+            </h3>
             <p>
               <Trans t={t} i18nKey={`actions.${action.name}`} components={{ code: inline }} />
             </p>
@@ -119,7 +126,10 @@ export function ApiDocsPage() {
             <ul className="flex flex-col gap-1">
               {action.answers.map((answer) => (
                 <li key={answer}>
-                  <code className="block rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-800">
+                  <code
+                    translate="no"
+                    className="block rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all whitespace-pre-wrap text-slate-800"
+                  >
                     {answer}
                   </code>
                 </li>
@@ -133,7 +143,7 @@ export function ApiDocsPage() {
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {ERROR_TOKENS.map((token) => (
             <div key={token} className="contents">
-              <dt className="font-mono text-xs font-semibold text-slate-900">
+              <dt translate="no" className="font-mono text-xs font-semibold text-slate-900">
                 {token === 'WRONG_MAX_PRICE' ? 'WRONG_MAX_PRICE:<min>' : token}
               </dt>
               <dd>{t(`errors.${token}`, { perSecond: REQUESTS_PER_SECOND })}</dd>
@@ -193,7 +203,7 @@ ${WEBHOOK_PAYLOAD_EXAMPLE}`}</Code>
         <Code
           copy={copy}
         >{`curl -H "Authorization: Bearer $NUMERO_KEY" "${window.location.origin}/v1/user/buy/activation/brazil/any/whatsapp"`}</Code>
-        <ul className="list-disc space-y-1 pl-5 font-mono text-sm break-all">
+        <ul translate="no" className="list-disc space-y-1 pl-5 font-mono text-sm break-all">
           {FIVESIM_PATHS.map((path) => (
             <li key={path}>{path}</li>
           ))}
