@@ -21,7 +21,7 @@ test('an admin previews a pricing rule (old → new) and applies it; the product
   // The upstream cost, typed on the same page.
   await page.getByLabel('SKU do produto').fill('ds-ph');
   await page.getByRole('button', { name: 'Abrir custos' }).click();
-  await page.getByLabel('simulator · BRL (DS-PH)').fill('12,34');
+  await page.getByLabel('Simulador · BRL (DS-PH)').fill('12,34');
   await page.getByRole('button', { name: 'Salvar custos' }).click();
   await expect(page.getByText('Custos salvos.')).toBeVisible();
   const costs = await page.request.get(`/api/v1/admin/products/${product.id}/costs`);

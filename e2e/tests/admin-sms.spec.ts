@@ -31,11 +31,11 @@ test.describe('/admin/sms, /admin/orders/export and the whole admin menu', () =>
     await expect(page.getByRole('heading', { level: 1, name: 'Provedores de SMS' })).toBeVisible();
     const row = page.getByTestId('provider-simulator');
     await expect(row).toBeVisible();
-    await expect(row.getByLabel('simulator ativo')).toBeChecked();
+    await expect(row.getByLabel('Simulador ativo')).toBeChecked();
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The only provider cannot be switched off: the server says why.
     // A click, not uncheck(): the box shows what the server keeps, and it keeps this one on.
-    await row.getByLabel('simulator ativo').click();
+    await row.getByLabel('Simulador ativo').click();
     await expect(page.getByRole('alert')).toContainText('Pelo menos um provedor precisa ficar ativo.');
   });
 

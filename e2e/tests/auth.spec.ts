@@ -105,7 +105,7 @@ test.describe('in Portuguese', () => {
 
   test('a visitor opening a signed-in page is sent to /login', async ({ page }) => {
     for (const path of ['/dashboard', '/profile', '/admin', '/admin/users']) {
-      await page.goto(path);
+      await page.goto(path, { waitUntil: 'commit' });
       await expect(page).toHaveURL(/\/login$/);
     }
   });
@@ -115,7 +115,8 @@ test.describe('in Portuguese', () => {
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
-    await page.goto('/dashboard');
+    // The dashboard's page may send the visitor on before it has loaded: wait for where they end up.
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -163,7 +164,8 @@ test.describe('in Portuguese', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.clock.fastForward('31:00');
     await expect(page).toHaveURL(`${baseURL}/`);
-    await page.goto('/dashboard');
+    // The dashboard's page may send the visitor on before it has loaded: wait for where they end up.
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login$/);
   });
 

@@ -1,18 +1,17 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
+import { generate } from 'otplib';
+import { E2E_ADMIN } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
-import { signInViaApi } from './staff-support.ts';
-import { customerWithActivity, presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
+import { checkPage } from './page-check.ts';
+import { headers, signInViaApi } from './staff-support.ts';
+import { customerWithActivity, presetLanguageAndConsent } from './support.ts';
 
 /**
- * Every page of the store at 360 px and 1280 px, in both languages: nothing scrolls sideways, no emoji
- * is drawn (they show as empty boxes where the system has no emoji font), and axe finds nothing serious.
- * The customer has activity (a top-up and a purchase) and money in both wallets, as a real one would.
+ * Every page of the store at 360 px and 1280 px, in both languages, walked by a visitor, a customer and
+ * an ADMIN: each passes `checkPage` (it fits, draws no emoji, reads as words of its own language rather
+ * than codes, and axe finds nothing serious). The customer has activity (a top-up and a purchase), and
+ * the one staff look at has a trail with something of every kind staff read.
  */
-
-// Pictographs drawn as emoji; plain symbols such as the copyright sign are not.
-const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u;
-const headers = { Origin: baseURL };
 
 const VISITOR_PAGES = [
   '/',
@@ -58,67 +57,6 @@ const STAFF_PAGES = [
   '/admin/audit',
 ];
 
-async function check(page: Page, path: string, width: number, problems: string[]) {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  // Skeletons and busy lists settle before measuring.
-  await expect(page.locator('.animate-pulse, [aria-busy="true"]')).toHaveCount(0);
-  const { scrollWidth, text } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    text: document.body.innerText,
-  }));
-  if (scrollWidth !== width) problems.push(`${path}: scrollWidth ${scrollWidth} at ${width} px`);
-  // A box that scrolls sideways hides what is past its edge (amounts in a table, say).
-  const sideways = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('body *'))
-      .filter((el) => {
-        const style = getComputedStyle(el);
-        return (
-          (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
-          el.offsetParent !== null &&
-          el.scrollWidth > el.clientWidth + 1
-        );
-      })
-      .map((el) => el.getAttribute('aria-label') ?? el.tagName.toLowerCase()),
-  );
-  if (sideways.length > 0) problems.push(`${path}: sideways-scrolling boxes ${sideways.join(', ')}`);
-  const small = await page.evaluate(() =>
-    Array.from(
-      document.querySelectorAll<HTMLElement>(
-        'button, a[href], input, select, summary, [role="menuitemradio"]',
-      ),
-    )
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        const inText = el.tagName === 'A' && getComputedStyle(el).display === 'inline';
-        // The skip link is visually hidden (clipped) until focused.
-        const style = getComputedStyle(el);
-        const hidden = style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)';
-        const offScreen = hidden || r.bottom <= 0 || r.right <= 0;
-        return (
-          r.width > 0 &&
-          r.height > 0 &&
-          r.height < 44 &&
-          !inText &&
-          !offScreen &&
-          el.getAttribute('type') !== 'checkbox' &&
-          el.getAttribute('type') !== 'radio'
-        );
-      })
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().height)}px`,
-      ),
-  );
-  if (width < 640 && small.length > 0)
-    problems.push(`${path}: ${small.length} targets under 44 px: ${small.slice(0, 6).join('; ')}`);
-  const emoji = text.match(EMOJI);
-  if (emoji) problems.push(`${path}: emoji ${emoji[0]} in the text`);
-  const axe = await seriousAxeViolations(page, ['[data-sonner-toaster]']);
-  for (const v of axe)
-    problems.push(`${path}: axe ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
-}
-
 // The sweep is split by who walks it and spread over the workers: each test is self-contained.
 test.describe.configure({ mode: 'parallel' });
 
@@ -129,61 +67,107 @@ async function openAt(browser: Browser, width: number, lang: 'pt' | 'en') {
   return { context, page };
 }
 
+/**
+ * A customer whose trail has what staff read: a top-up, a purchase, an API key, two-step verification
+ * and a data export; returns their id. The long mailbox name has to wrap on a phone.
+ */
+async function customerWithATrail(page: Page): Promise<string> {
+  await customerWithActivity(page, uniqueEmail('a-long-mailbox-name-that-has-to-wrap-on-a-phone'));
+  const me = page.request;
+  expect((await me.post('/api/v1/api-keys', { headers, data: { name: 'bot-7' } })).status()).toBe(201);
+  const { secret } = await (await me.post('/api/v1/auth/2fa/setup', { headers })).json();
+  const enabled = await me.post('/api/v1/auth/2fa/enable', {
+    headers,
+    data: { code: await generate({ secret }) },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  expect((await me.get('/api/v1/users/me/export')).status()).toBe(200);
+  return (await (await me.get('/api/v1/users/me')).json()).id;
+}
+
 for (const lang of ['pt', 'en'] as const) {
   for (const width of [360, 1280]) {
-    test.describe(`every page at ${width} px in ${lang} fits, draws no emoji and passes axe`, () => {
+    test.describe(`every page at ${width} px in ${lang}`, () => {
       // Every page of one walk, axe on each: over a minute on a slow two-core machine.
-      test.beforeEach(() => test.setTimeout(240_000));
+      test.beforeEach(() => test.setTimeout(300_000));
+      const at = { width, lang };
 
       test('as a visitor', async ({ browser }) => {
         const problems: string[] = [];
         const visitor = await openAt(browser, width, lang);
-        for (const path of VISITOR_PAGES) await check(visitor.page, path, width, problems);
+        for (const path of VISITOR_PAGES) problems.push(...(await checkPage(visitor.page, path, path, at)));
         await visitor.context.close();
         expect(problems).toEqual([]);
       });
 
       test('as a customer with activity', async ({ browser }) => {
         const problems: string[] = [];
-        const customer = await openAt(browser, width, lang);
-        const activation = await customerWithActivity(customer.page);
-        for (const path of CUSTOMER_PAGES)
-          await check(
-            customer.page,
-            path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path,
-            width,
-            problems,
-          );
+        const { context, page } = await openAt(browser, width, lang);
+        const activation = await customerWithActivity(page);
+        for (const path of CUSTOMER_PAGES) {
+          const url = path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path;
+          problems.push(...(await checkPage(page, url, path, at)));
+        }
+        // The number just bought is active, and the dashboard says so in both places.
+        await page.goto('/dashboard');
+        await expect(page.getByTestId('dashboard-active-value')).toHaveText('1', { timeout: 30_000 });
+        await expect(page.getByTestId('dashboard-active')).toContainText(
+          lang === 'pt' ? '1 número em andamento' : '1 number in progress',
+        );
         // A customer sent away from a staff page sees the unauthorized page with their own header.
-        await customer.page.goto('/admin/users');
-        await expect(customer.page).toHaveURL(/\/unauthorized$/);
+        await page.goto('/admin/users');
+        await expect(page).toHaveURL(/\/unauthorized$/);
         const signedInHeader =
           width < 640
-            ? customer.page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
-            : customer.page.getByTestId('header-balance');
+            ? page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
+            : page.getByTestId('header-balance');
         const shown = await signedInHeader
           .waitFor({ timeout: 7_000 })
           .then(() => true)
           .catch(() => false);
         if (!shown) problems.push('/unauthorized: not the signed-in header');
         await expect(
-          customer.page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
+          page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
         ).toBeVisible();
-        await customer.context.close();
+        await context.close();
         expect(problems).toEqual([]);
       });
 
-      test('as an ADMIN, with a customer who has activity to show', async ({ browser }) => {
-        const problems: string[] = [];
+      test('as an ADMIN, with a customer who has a trail to show', async ({ browser }) => {
         const customer = await openAt(browser, width, lang);
-        await customerWithActivity(customer.page);
-        const customerId = (await (await customer.page.request.get('/api/v1/users/me')).json()).id;
+        const customerId = await customerWithATrail(customer.page);
         await customer.context.close();
-        const staff = await openAt(browser, width, lang);
-        await signInViaApi(staff.page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-        for (const path of STAFF_PAGES)
-          await check(staff.page, path === 'CUSTOMER' ? `/admin/users/${customerId}` : path, width, problems);
-        await staff.context.close();
+
+        const { context, page } = await openAt(browser, width, lang);
+        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+        const adjusted = await page.request.post(`/api/v1/admin/users/${customerId}/wallet-adjustments`, {
+          headers,
+          // A reason in no particular language: what staff type is theirs, not the store's text.
+          data: { currency: 'BRL', amount: 1_000, reason: 'PIX E2E-4821' },
+        });
+        expect(adjusted.status(), await adjusted.text()).toBe(201);
+        const me = await (await page.request.get('/api/v1/users/me')).json();
+        const staffAt = { ...at, people: [me.profile.full_name as string] };
+        const problems: string[] = [];
+        for (const path of STAFF_PAGES) {
+          const url = path === 'CUSTOMER' ? `/admin/users/${customerId}` : path;
+          problems.push(...(await checkPage(page, url, path, staffAt)));
+          if (path === 'CUSTOMER') {
+            // The adjustment in money (R$ 10,00, and the balance before and after), never in cents.
+            const trail = page.getByTestId('user-audit');
+            await expect(trail).toContainText(lang === 'pt' ? 'Ajuste de saldo' : 'Balance adjustment');
+            await expect(trail).toContainText(lang === 'pt' ? /R\$\s10,00/ : /R\$10\.00/);
+          }
+          if (path === '/admin/orders')
+            // Nine columns fit a laptop: a table there, cards on a phone.
+            await expect(page.getByRole('table')).toHaveCount(width >= 1024 ? 1 : 0);
+          if (path === '/admin/orders/reports')
+            await expect(page.getByTestId('orders-reports-note').getByRole('link')).toHaveAttribute(
+              'href',
+              /^\/admin\/reports/,
+            );
+        }
+        await context.close();
         expect(problems).toEqual([]);
       });
     });

@@ -4,9 +4,10 @@ import { registerViaApi, uniqueEmail } from './auth-support.ts';
 import { createUserAsAdmin, headers, signInViaApi, staffEmail } from './staff-support.ts';
 import { presetLanguageAndConsent, seriousAxeViolations } from './support.ts';
 
-// Every dialog and menu of the app, opened and closed with the keyboard alone, at a desktop and a
-// phone width, in both languages: focus goes in (and, in a modal, stays in), axe finds nothing serious
-// while it is open, Escape closes it and focus is back on what opened it.
+// Every dialog and menu of the app, opened and closed with the keyboard alone, on a phone in Portuguese
+// and on a desktop in English: focus goes in (and, in a modal, stays in), axe finds nothing serious
+// while it is open, Escape closes it and focus is back on what opened it. Focus does not depend on the
+// language, so the other two pairings are left to the every-page sweep (customer-pages.spec.ts).
 
 const focusIsIn = (popup: Locator) => popup.evaluate((el) => el.contains(document.activeElement));
 
@@ -83,9 +84,9 @@ async function customerWithActivation(request: APIRequestContext, lang: 'pt' | '
   return (await bought.json()) as { id: string; can_cancel: boolean };
 }
 
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 360, height: 740 },
+const pairings = [
+  { lang: 'pt', size: { name: 'phone', width: 360, height: 740 } },
+  { lang: 'en', size: { name: 'desktop', width: 1280, height: 800 } },
 ] as const;
 
 const text = {
@@ -128,142 +129,135 @@ const text = {
 // Each test signs in an account of its own: they spread over the workers.
 test.describe.configure({ mode: 'parallel' });
 
-for (const lang of ['pt', 'en'] as const) {
+for (const { lang, size } of pairings) {
   const t = text[lang];
-  for (const size of sizes) {
-    test.describe(`${lang}, ${size.width} px`, () => {
-      test.use({ viewport: { width: size.width, height: size.height } });
+  test.describe(`${lang}, ${size.width} px`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
 
-      test('a customer opens every menu and dialog with the keyboard', async ({ page }) => {
-        test.slow(); // many pages and an axe scan for each popup on a shared machine
-        await presetLanguageAndConsent(page, lang);
-        const email = uniqueEmail(`a11y-${lang}-${size.width}`);
-        await registerViaApi(page.request, email, lang === 'pt' ? 'pt-BR' : 'en-US');
-        await signInViaApi(page.request, email, 'Numero-e2e-S3nha!');
-        const key = await page.request.post('/api/v1/api-keys', { headers, data: { name: 'bot-a11y' } });
-        expect(key.status(), await key.text()).toBe(201);
+    test('a customer opens every menu and dialog with the keyboard', async ({ page }) => {
+      test.slow(); // many pages and an axe scan for each popup on a shared machine
+      await presetLanguageAndConsent(page, lang);
+      const email = uniqueEmail(`a11y-${lang}-${size.width}`);
+      await registerViaApi(page.request, email, lang === 'pt' ? 'pt-BR' : 'en-US');
+      await signInViaApi(page.request, email, 'Numero-e2e-S3nha!');
+      const key = await page.request.post('/api/v1/api-keys', { headers, data: { name: 'bot-a11y' } });
+      expect(key.status(), await key.text()).toBe(201);
 
-        await page.goto('/dashboard');
-        const header = page.locator('header');
-        if (size.name === 'desktop') {
-          await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
-            modal: false,
-          });
-          await checkPopup(page, header.getByRole('button', { name: t.userMenu }), page.getByRole('menu'), {
-            modal: false,
-          });
-        } else {
-          // The phone's drawer is a disclosure below the bar: it opens in place, focus stays on its button.
-          const toggle = header.getByRole('button', { name: t.openMenu });
-          // The sent shell knows nobody yet; the app's toggle names the drawer of the signed-in customer.
-          await expect(toggle).toHaveAttribute('aria-controls', /.+/);
-          await checkPopup(
-            page,
-            toggle,
-            page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`),
-            {
-              modal: false,
-              focusMovesIn: false,
-            },
-          );
-          // The language menu lives in the drawer there; Escape closes the menu, not the drawer.
-          await toggle.focus();
-          await page.keyboard.press('Enter');
-          await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
-            modal: false,
-          });
-        }
+      await page.goto('/dashboard');
+      const header = page.locator('header');
+      if (size.name === 'desktop') {
+        await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
+          modal: false,
+        });
+        await checkPopup(page, header.getByRole('button', { name: t.userMenu }), page.getByRole('menu'), {
+          modal: false,
+        });
+      } else {
+        // The phone's drawer is a disclosure below the bar: it opens in place, focus stays on its button.
+        const toggle = header.getByRole('button', { name: t.openMenu });
+        // The sent shell knows nobody yet; the app's toggle names the drawer of the signed-in customer.
+        await expect(toggle).toHaveAttribute('aria-controls', /.+/);
+        await checkPopup(page, toggle, page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`), {
+          modal: false,
+          focusMovesIn: false,
+        });
+        // The language menu lives in the drawer there; Escape closes the menu, not the drawer.
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        await checkPopup(page, header.getByRole('button', { name: t.language }), page.getByRole('menu'), {
+          modal: false,
+        });
+      }
 
-        await page.goto('/dashboard/products?service=wa');
-        const buy = page.getByTestId('country-BR').getByRole('button', { name: t.buy });
-        await checkPopup(page, buy, page.getByRole('dialog'));
+      await page.goto('/dashboard/products?service=wa');
+      const buy = page.getByTestId('country-BR').getByRole('button', { name: t.buy });
+      await checkPopup(page, buy, page.getByRole('dialog'));
 
-        await page.goto('/profile');
-        const keys = page.getByTestId('api-keys-card');
-        await checkPopup(page, keys.getByRole('button', { name: t.newKey }), page.getByRole('dialog'));
-        await checkPopup(page, keys.getByRole('button', { name: t.keySettings }), page.getByRole('dialog'));
-        await checkPopup(page, keys.getByRole('button', { name: t.revoke }), page.getByRole('dialog'));
-        await checkPopup(page, page.getByRole('button', { name: t.deleteAccount }), page.getByRole('dialog'));
-      });
-
-      test('a customer opens the cancel dialog of an activation with the keyboard', async ({ page }) => {
-        test.slow();
-        await presetLanguageAndConsent(page, lang);
-        const activation = await customerWithActivation(
-          page.request,
-          lang,
-          `a11y-cancel-${lang}-${size.width}`,
-        );
-        expect(activation.can_cancel).toBe(true);
-        // The simulator sends the code within seconds, and a number with its code can no longer be
-        // cancelled: the page is shown the activation as bought, so its cancel button stays for the checks.
-        await page.route(`**/api/v1/activations/${activation.id}`, (route) =>
-          route.request().method() === 'GET' ? route.fulfill({ json: activation }) : route.fallback(),
-        );
-        await page.goto(`/dashboard/activations/${activation.id}`);
-        await checkPopup(
-          page,
-          page.getByRole('button', { name: t.cancelActivation }),
-          page.getByRole('dialog'),
-        );
-      });
-
-      test('an admin opens every staff dialog with the keyboard', async ({ page }) => {
-        test.slow();
-        await presetLanguageAndConsent(page, lang);
-        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-        const email = staffEmail(`a11y-staff-${lang}-${size.width}`);
-        const user = await createUserAsAdmin(page.request, email, 'CUSTOMER');
-
-        await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-        await checkPopup(page, page.getByTestId('new-user'), page.getByRole('dialog', { name: t.newUser }));
-        await checkPopup(
-          page,
-          page.getByRole('button', { name: t.edit('E2E CUSTOMER') }).first(),
-          page.getByRole('dialog'),
-        );
-        await checkPopup(
-          page,
-          page.getByRole('button', { name: t.deleteUser('E2E CUSTOMER') }).first(),
-          page.getByRole('dialog'),
-        );
-
-        await page.goto(`/admin/users/${user.id}`);
-        await checkPopup(page, page.getByRole('button', { name: t.adjust }), page.getByRole('dialog'));
-        await checkPopup(page, page.getByRole('button', { name: t.reset }), page.getByRole('dialog'));
-
-        await page.goto('/admin/products?search=WhatsApp%20Business');
-        const product = page.locator('[data-sku="WB-DE"]').first();
-        await checkPopup(
-          page,
-          product.getByRole('button', { name: /^(Editar|Edit) / }),
-          page.getByRole('dialog'),
-        );
-      });
-
-      test('an admin opens the cancel dialog of an order with the keyboard', async ({ page, playwright }) => {
-        test.slow();
-        await presetLanguageAndConsent(page, lang);
-        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-        const buyer = await playwright.request.newContext({ baseURL });
-        const order = await customerWithActivation(buyer, lang, `a11y-order-${lang}-${size.width}`);
-        await buyer.dispose();
-        // The list as it stood right after the purchase, before the simulator's code (a few seconds
-        // later) takes cancel-and-refund away: the page is shown that list for the checks.
-        const listed = await page.request.get(`/api/v1/admin/orders?search=${order.id}`);
-        const items = (await listed.json()) as { id: string; can_cancel: boolean }[];
-        expect(items.map((o) => [o.id, o.can_cancel])).toEqual([[order.id, true]]);
-        await page.route(
-          (url) => url.pathname === '/api/v1/admin/orders',
-          (route) => route.fulfill({ response: listed }),
-        );
-        await page.goto(`/admin/orders?search=${order.id}`);
-        await checkPopup(
-          page,
-          page.getByRole('button', { name: t.cancelOrder(`#${order.id.slice(0, 8)}`) }),
-          page.getByRole('dialog'),
-        );
-      });
+      await page.goto('/profile');
+      const keys = page.getByTestId('api-keys-card');
+      await checkPopup(page, keys.getByRole('button', { name: t.newKey }), page.getByRole('dialog'));
+      await checkPopup(page, keys.getByRole('button', { name: t.keySettings }), page.getByRole('dialog'));
+      await checkPopup(page, keys.getByRole('button', { name: t.revoke }), page.getByRole('dialog'));
+      await checkPopup(page, page.getByRole('button', { name: t.deleteAccount }), page.getByRole('dialog'));
     });
-  }
+
+    test('a customer opens the cancel dialog of an activation with the keyboard', async ({ page }) => {
+      test.slow();
+      await presetLanguageAndConsent(page, lang);
+      const activation = await customerWithActivation(
+        page.request,
+        lang,
+        `a11y-cancel-${lang}-${size.width}`,
+      );
+      expect(activation.can_cancel).toBe(true);
+      // The simulator sends the code within seconds, and a number with its code can no longer be
+      // cancelled: the page is shown the activation as bought, so its cancel button stays for the checks.
+      await page.route(`**/api/v1/activations/${activation.id}`, (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: activation }) : route.fallback(),
+      );
+      await page.goto(`/dashboard/activations/${activation.id}`);
+      await checkPopup(
+        page,
+        page.getByRole('button', { name: t.cancelActivation }),
+        page.getByRole('dialog'),
+      );
+    });
+
+    test('an admin opens every staff dialog with the keyboard', async ({ page }) => {
+      test.slow();
+      await presetLanguageAndConsent(page, lang);
+      await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      const email = staffEmail(`a11y-staff-${lang}-${size.width}`);
+      const user = await createUserAsAdmin(page.request, email, 'CUSTOMER');
+
+      await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+      await checkPopup(page, page.getByTestId('new-user'), page.getByRole('dialog', { name: t.newUser }));
+      await checkPopup(
+        page,
+        page.getByRole('button', { name: t.edit('E2E CUSTOMER') }).first(),
+        page.getByRole('dialog'),
+      );
+      await checkPopup(
+        page,
+        page.getByRole('button', { name: t.deleteUser('E2E CUSTOMER') }).first(),
+        page.getByRole('dialog'),
+      );
+
+      await page.goto(`/admin/users/${user.id}`);
+      await checkPopup(page, page.getByRole('button', { name: t.adjust }), page.getByRole('dialog'));
+      await checkPopup(page, page.getByRole('button', { name: t.reset }), page.getByRole('dialog'));
+
+      await page.goto('/admin/products?search=WhatsApp%20Business');
+      const product = page.locator('[data-sku="WB-DE"]').first();
+      await checkPopup(
+        page,
+        product.getByRole('button', { name: /^(Editar|Edit) / }),
+        page.getByRole('dialog'),
+      );
+    });
+
+    test('an admin opens the cancel dialog of an order with the keyboard', async ({ page, playwright }) => {
+      test.slow();
+      await presetLanguageAndConsent(page, lang);
+      await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      const buyer = await playwright.request.newContext({ baseURL });
+      const order = await customerWithActivation(buyer, lang, `a11y-order-${lang}-${size.width}`);
+      await buyer.dispose();
+      // The list as it stood right after the purchase, before the simulator's code (a few seconds
+      // later) takes cancel-and-refund away: the page is shown that list for the checks.
+      const listed = await page.request.get(`/api/v1/admin/orders?search=${order.id}`);
+      const items = (await listed.json()) as { id: string; can_cancel: boolean }[];
+      expect(items.map((o) => [o.id, o.can_cancel])).toEqual([[order.id, true]]);
+      await page.route(
+        (url) => url.pathname === '/api/v1/admin/orders',
+        (route) => route.fulfill({ response: listed }),
+      );
+      await page.goto(`/admin/orders?search=${order.id}`);
+      await checkPopup(
+        page,
+        page.getByRole('button', { name: t.cancelOrder(`#${order.id.slice(0, 8)}`) }),
+        page.getByRole('dialog'),
+      );
+    });
+  });
 }

@@ -85,7 +85,8 @@ test('forgot password: the e-mailed link sets a new password once and signs the 
   );
 
   // The other browser's session has ended, and the customer was told by e-mail.
-  await otherPage.goto('/dashboard');
+  // The dashboard's page may send the visitor on before it has loaded: wait for where they end up.
+  await otherPage.goto('/dashboard', { waitUntil: 'commit' });
   await expect(otherPage).toHaveURL(/\/login$/);
   await sink.waitFor(email, /(todas as sessões abertas foram encerradas)/);
   await other.close();

@@ -1,31 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
-import { PASSWORD, uniqueEmail } from './auth-support.ts';
-import { presetLanguageAndConsent } from './support.ts';
-
-const headers = { Origin: baseURL };
-
-/** A new customer with an empty wallet, signed in inside the page's browser context. */
-async function newCustomer(page: Page) {
-  const email = uniqueEmail('pending');
-  const registered = await page.request.post('/api/v1/auth/register', {
-    headers,
-    data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await page.request.post('/api/v1/auth/login', {
-    headers,
-    form: { username: email, password: PASSWORD },
-  });
-  expect(signedIn.status()).toBe(200);
-}
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './auth-support.ts';
+import { presetLanguageAndConsent, signedInCustomer } from './support.ts';
 
 test('a PIX top-up survives a reload with its code and the purchase it pays for; paid, the number is bought', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await presetLanguageAndConsent(page, 'pt');
-  await newCustomer(page);
+  await signedInCustomer(page, uniqueEmail('pending'));
 
   // The purchase is short of money: top up the shortfall, and the purchase waits for it.
   await page.goto('/dashboard/products?service=wa&country=BR');

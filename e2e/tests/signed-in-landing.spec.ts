@@ -1,25 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
-import { PASSWORD, uniqueEmail } from './auth-support.ts';
-import { presetLanguageAndConsent } from './support.ts';
-
-const headers = { Origin: baseURL };
-
-/** A new customer (with `full_name`), signed in inside the page's browser context. */
-async function signedInCustomer(page: Page) {
-  const email = uniqueEmail('landing-known');
-  const registered = await page.request.post('/api/v1/auth/register', {
-    headers,
-    data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const signedIn = await page.request.post('/api/v1/auth/login', {
-    headers,
-    form: { username: email, password: PASSWORD },
-  });
-  expect(signedIn.status()).toBe(200);
-  return email;
-}
+import { uniqueEmail } from './auth-support.ts';
+import { presetLanguageAndConsent, signedInCustomer } from './support.ts';
 
 test.beforeEach(async ({ page }) => presetLanguageAndConsent(page, 'pt'));
 
@@ -27,7 +9,7 @@ test('the landing in a new tab knows the signed-in customer: their header, balan
   page,
   context,
 }) => {
-  const email = await signedInCustomer(page);
+  const email = await signedInCustomer(page, uniqueEmail('landing-known'));
   const tab = await context.newPage();
   await tab.goto('/');
 
@@ -61,7 +43,7 @@ test('a visitor’s landing shows Entrar / Registrar and the call to create an a
 test('a signed-in customer sent to /register?next=… goes to next, with the product still chosen', async ({
   page,
 }) => {
-  await signedInCustomer(page);
+  await signedInCustomer(page, uniqueEmail('landing-known'));
   await page.goto(`/register?next=${encodeURIComponent('/dashboard/products?service=tg&country=BR')}`);
   await expect(page).toHaveURL(/\/dashboard\/products\?service=tg&country=BR$/);
   await expect(page.getByRole('dialog').getByTestId('purchase-summary')).toContainText('Telegram');

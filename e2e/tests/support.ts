@@ -39,14 +39,20 @@ export async function presetLanguageAndConsent(page: Page, lang: 'pt' | 'en') {
   }, lang);
 }
 
-/** A signed-in customer with R$ 50,00 topped up by PIX and one purchase (WhatsApp, Brazil); returns its id. */
-export async function customerWithActivity(page: Page, email = uniqueEmail('pages')): Promise<string> {
+/** A new customer with an empty wallet, signed in inside the page's browser context; returns the e-mail. */
+export async function signedInCustomer(page: Page, email = uniqueEmail('customer')): Promise<string> {
   const registered = await page.request.post('/api/v1/auth/register', {
     headers,
     data: { email, password: PASSWORD, preferred_language: 'pt-BR', preferred_currency: 'BRL' },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   await signInViaApi(page.request, email, PASSWORD);
+  return email;
+}
+
+/** A signed-in customer with R$ 50,00 topped up by PIX and one purchase (WhatsApp, Brazil); returns its id. */
+export async function customerWithActivity(page: Page, email = uniqueEmail('pages')): Promise<string> {
+  await signedInCustomer(page, email);
   const intent = await page.request.post('/api/v1/wallets/payments/create-intent', {
     headers,
     data: { amount: 5_000, currency: 'BRL', method: 'pix' },

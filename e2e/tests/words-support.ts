@@ -7,7 +7,7 @@ import { Role } from '@numero/contract/common';
 import { PAYMENT_STATUSES, TRANSACTION_KINDS } from '@numero/contract/wallet';
 
 /**
- * What "a raw code" and "a word of the other language" mean for the words-not-codes sweep: the
+ * What "a raw code" and "a word of the other language" mean for the page check (page-check.ts): the
  * contract's enum values, and the words only one language's texts use (taken from the app's own text
  * files, so a new text is covered without a list to keep).
  */

@@ -1,0 +1,119 @@
+import { expect, type Page } from '@playwright/test';
+import { seriousAxeViolations } from './support.ts';
+import { wordsOutOfPlace } from './words-support.ts';
+
+/**
+ * What every page of the store is held to, at one width and in one language: nothing scrolls sideways,
+ * touch targets are 44 px on a phone, no emoji is drawn (they show as empty boxes where the system has no
+ * emoji font), the reader meets no raw code and no word of the other language, and axe finds nothing
+ * serious.
+ */
+
+// Pictographs drawn as emoji; plain symbols such as the copyright sign are not.
+const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|\p{Regional_Indicator}/u;
+
+/**
+ * All a person reads on the page: its text and the names and hints its controls give, less the
+ * identifiers marked translate="no" (a SKU, a slug, a protocol's tokens), which are the same in every
+ * language.
+ */
+const readable = (page: Page) =>
+  page.evaluate(() => {
+    const attributes = Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]')).flatMap(
+      (el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''),
+    );
+    const options = Array.from(document.querySelectorAll('option')).map((o) => o.textContent ?? '');
+    const shown = document.body.innerText;
+    // Headings set in capitals by CSS read as words, not as codes: the text as written is what counts;
+    // and what is marked translate="no" is left out for the moment of reading.
+    const asWritten = document.createElement('style');
+    asWritten.textContent =
+      '* { text-transform: none !important; } [translate="no"] { display: none !important; }';
+    document.head.append(asWritten);
+    const text = [document.body.innerText, ...attributes, ...options].join('\n');
+    asWritten.remove();
+    return { shown, text, scrollWidth: document.documentElement.scrollWidth };
+  });
+
+/** Boxes that scroll sideways hide what is past their edge (amounts in a table, say). */
+const sidewaysBoxes = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return (
+          (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+          el.offsetParent !== null &&
+          el.scrollWidth > el.clientWidth + 1
+        );
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.tagName.toLowerCase()),
+  );
+
+/** Controls shorter than 44 px, but for links inside text, check boxes and the hidden skip link. */
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'button, a[href], input, select, summary, [role="menuitemradio"]',
+      ),
+    )
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const inText = el.tagName === 'A' && style.display === 'inline';
+        // The skip link is visually hidden (clipped) until focused.
+        const hidden = style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)';
+        const offScreen = hidden || r.bottom <= 0 || r.right <= 0;
+        return (
+          r.width > 0 &&
+          r.height > 0 &&
+          r.height < 44 &&
+          !inText &&
+          !offScreen &&
+          el.getAttribute('type') !== 'checkbox' &&
+          el.getAttribute('type') !== 'radio'
+        );
+      })
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().height)}px`,
+      ),
+  );
+
+export interface CheckAt {
+  width: number;
+  lang: 'pt' | 'en';
+  /** Names people gave themselves (the seeded admin is "Administrador"): not the store's words. */
+  people?: string[];
+}
+
+/** Opens `path` and returns what is wrong with it, each problem naming the page as `shown`. */
+export async function checkPage(page: Page, path: string, shown: string, at: CheckAt): Promise<string[]> {
+  const problems: string[] = [];
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // A page sent pre-rendered in Portuguese is the app's, in the reader's language, before it is read.
+  await expect(page.locator('html')).toHaveAttribute('lang', at.lang === 'pt' ? 'pt-BR' : 'en', {
+    timeout: 30_000,
+  });
+  // Skeletons and busy lists settle before measuring.
+  await expect(page.locator('.animate-pulse:visible, [aria-busy="true"]:visible')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  const { shown: text, text: words, scrollWidth } = await readable(page);
+  if (scrollWidth !== at.width) problems.push(`${shown}: scrollWidth ${scrollWidth} at ${at.width} px`);
+  const sideways = await sidewaysBoxes(page);
+  if (sideways.length > 0) problems.push(`${shown}: sideways-scrolling boxes ${sideways.join(', ')}`);
+  if (at.width < 640) {
+    const small = await smallTargets(page);
+    if (small.length > 0)
+      problems.push(`${shown}: ${small.length} targets under 44 px: ${small.slice(0, 6).join('; ')}`);
+  }
+  const emoji = text.match(EMOJI);
+  if (emoji) problems.push(`${shown}: emoji ${emoji[0]} in the text`);
+  for (const w of wordsOutOfPlace(words, at.lang, at.people)) problems.push(`${shown}: ${w}`);
+  for (const v of await seriousAxeViolations(page, ['[data-sonner-toaster]']))
+    problems.push(`${shown}: axe ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
+  return problems;
+}
