@@ -146,8 +146,13 @@ for (const lang of ['pt', 'en'] as const) {
           data: { currency: 'BRL', amount: 1_000, reason: 'PIX E2E-4821' },
         });
         expect(adjusted.status(), await adjusted.text()).toBe(201);
-        const me = await (await page.request.get('/api/v1/users/me')).json();
-        const staffAt = { ...at, people: [me.profile.full_name as string] };
+        // The names people gave themselves (other tests' staff, "Administrador") are theirs, not the
+        // store's words: the newest hundred accounts cover the lists staff see.
+        const accounts = (await (await page.request.get('/api/v1/admin/users?limit=100')).json()) as {
+          profile: { full_name: string | null };
+        }[];
+        const people = accounts.flatMap((a) => (a.profile.full_name ? [a.profile.full_name] : []));
+        const staffAt = { ...at, people };
         const problems: string[] = [];
         for (const path of STAFF_PAGES) {
           const url = path === 'CUSTOMER' ? `/admin/users/${customerId}` : path;
