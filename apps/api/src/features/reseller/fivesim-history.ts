@@ -1,4 +1,3 @@
-import type { Activation } from '@numero/contract/activations';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -19,26 +18,28 @@ const PAYMENT_TYPES: Record<string, string> = {
 export interface HistoryQuery {
   limit?: string;
   offset?: string;
-  order?: string;
   reverse?: string;
 }
 
 /**
- * A page of `total` rows in 5sim's terms: `limit` rows from `offset`, oldest first unless `reverse=true`,
- * as the skip and limit to read from a list kept newest first. Null when a number is not one; 5sim's
- * clients order by `id`, and creation time orders the same.
+ * One page of `total` rows in 5sim's terms: `limit` rows from `offset`, oldest first unless
+ * `reverse=true`, read through `read` from a list kept newest first (5sim's clients order by `id`, and
+ * creation time orders the same). Null when a number is not one.
  */
-function pageOf(query: HistoryQuery, total: number) {
+async function readPage<T>(
+  query: HistoryQuery,
+  total: number,
+  read: (skip: number, limit: number) => Promise<T[]>,
+): Promise<T[] | null> {
   const number = (value: string | undefined, fallback: number) =>
     value === undefined || value === '' ? fallback : /^\d{1,9}$/.test(value) ? Number(value) : null;
   const limit = number(query.limit, MAX_LIMIT);
   const offset = number(query.offset, 0);
   if (limit === null || offset === null || limit < 1) return null;
   const take = Math.max(0, Math.min(limit, MAX_LIMIT, total - offset));
-  const newestFirst = query.reverse === 'true' || query.reverse === '1';
-  return newestFirst
-    ? { skip: offset, limit: take, newestFirst }
-    : { skip: Math.max(0, total - offset - take), limit: take, newestFirst };
+  if (take === 0) return [];
+  if (query.reverse === 'true' || query.reverse === '1') return read(offset, take);
+  return (await read(total - offset - take, take)).reverse();
 }
 
 /** The key holder's orders and wallet movements, in 5sim's history shapes. */
@@ -55,37 +56,33 @@ export function createFivesimHistory({
     query: HistoryQuery & { category?: string },
   ): Promise<FivesimReply> {
     if (query.category !== 'activation' && query.category !== 'hosting') return refuse('bad category');
-    const { total } = await activations.list(holder.userId, { skip: 0, limit: 1 });
-    const page = pageOf(query, query.category === 'hosting' ? 0 : total);
-    if (!page) return refuse('bad request');
-    let items: Activation[] = [];
-    if (page.limit > 0)
-      items = (await activations.list(holder.userId, { skip: page.skip, limit: page.limit })).items;
-    if (!page.newestFirst) items.reverse();
+    const total =
+      query.category === 'hosting' ? 0 : (await activations.list(holder.userId, { skip: 0, limit: 1 })).total;
+    const items = await readPage(
+      query,
+      total,
+      async (skip, limit) => (await activations.list(holder.userId, { skip, limit })).items,
+    );
+    if (!items) return refuse('bad request');
     const data = items.map((a) =>
       fivesimOrder(
         a,
         a.code ? [{ text: a.sms_text ?? a.code, code: a.code, received_at: a.updated_at }] : [],
       ),
     );
-    return ok({
-      Data: data,
-      ProductNames: [],
-      Statuses: [],
-      Total: query.category === 'hosting' ? 0 : total,
-    });
+    return ok({ Data: data, ProductNames: [], Statuses: [], Total: total });
   }
 
   /** `{Data: [{ID, TypeName, ProviderName, Amount, Balance, CreatedAt}], PaymentTypes, PaymentProviders, Total}`. */
   async function payments(holder: KeyHolder, query: HistoryQuery): Promise<FivesimReply> {
     const { total } = await ledger.listWalletEntries(holder.userId, holder.currency, 0, 1);
-    const page = pageOf(query, total);
-    if (!page) return refuse('bad request');
-    let items =
-      page.limit > 0
-        ? (await ledger.listWalletEntries(holder.userId, holder.currency, page.skip, page.limit)).items
-        : [];
-    if (!page.newestFirst) items = [...items].reverse();
+    const items = await readPage(
+      query,
+      total,
+      async (skip, limit) =>
+        (await ledger.listWalletEntries(holder.userId, holder.currency, skip, limit)).items,
+    );
+    if (!items) return refuse('bad request');
     const data = items.map((e) => ({
       ID: e.id,
       TypeName: PAYMENT_TYPES[e.kind] ?? e.kind,

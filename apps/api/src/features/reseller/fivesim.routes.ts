@@ -108,7 +108,6 @@ export const fivesimRoutes: FastifyPluginAsync<{
   const history = (q: Query) => ({
     limit: one(q, 'limit'),
     offset: one(q, 'offset'),
-    order: one(q, 'order'),
     reverse: one(q, 'reverse'),
   });
   app.get(
