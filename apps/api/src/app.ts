@@ -158,6 +158,8 @@ export async function buildApp(deps: AppDeps) {
     numberProviders,
     rates: config.numbers.rates,
     enabledProviders: async () => (await settings.activationRules()).providerOrder,
+    importSettings: config.numbers.catalogImport,
+    market: { serviceName: () => undefined, countryFacts: () => undefined },
     bus,
     now,
   });

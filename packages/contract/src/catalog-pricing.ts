@@ -91,6 +91,31 @@ export const CostsSyncResult = z
   .meta({ id: 'CostsSyncResult' });
 export type CostsSyncResult = z.infer<typeof CostsSyncResult>;
 
+/** POST /api/v1/admin/catalog/import: the sellers' whole price lists read into the catalogue. */
+export const CatalogImportResult = z
+  .object({
+    /** Each seller read: how many offers it listed, or why it could not be read (it keeps its last list). */
+    providers: z.array(
+      z.object({ provider: z.string(), offers: z.number().int(), error: z.string().nullable() }),
+    ),
+    new_services: z.number().int(),
+    new_countries: z.number().int(),
+    new_products: z.number().int(),
+    /** Costs (product × seller × currency) new, changed or no longer offered. */
+    costs_changed: z.number().int(),
+    stock_changed: z.number().int(),
+    /** Off sale because no seller offers them any more, and back on sale because one does again. */
+    withdrawn: z.number().int(),
+    relisted: z.number().int(),
+    /** Off sale because their cheapest cost is above their price, and back once it is not. */
+    paused: z.number().int(),
+    unpaused: z.number().int(),
+    /** Offers left out: a country the store cannot name, or a cost in a currency without a rate. */
+    skipped: z.number().int(),
+  })
+  .meta({ id: 'CatalogImportResult' });
+export type CatalogImportResult = z.infer<typeof CatalogImportResult>;
+
 /** POST /api/v1/admin/pricing/rules and PUT …/rules/{id}: a rule to keep, its place and auto-apply flag. */
 export const SavedPricingRuleInput = PricingRule.extend({
   /** Rules run in position order (then by id); a later rule wins where two reach the same product. */

@@ -141,8 +141,12 @@ export type ProductsResponse = z.infer<typeof ProductsResponse>;
 
 // ---- staff management of products (service × country) ----
 
-export const PRODUCT_STATUSES = ['active', 'inactive', 'out_of_stock'] as const;
-/** inactive: switched off by staff; out_of_stock: on, but no numbers (stock 0); active: on and in stock. */
+export const PRODUCT_STATUSES = ['active', 'inactive', 'out_of_stock', 'paused', 'withdrawn'] as const;
+/**
+ * inactive: switched off by staff; withdrawn: no seller offers it any more; paused: its cheapest cost is
+ * above its price (both set and lifted by the catalogue import); out_of_stock: on sale, but no numbers
+ * (stock 0); active: on sale and in stock.
+ */
 export const AdminProductStatus = z.enum(PRODUCT_STATUSES);
 export type AdminProductStatus = z.infer<typeof AdminProductStatus>;
 

@@ -59,6 +59,8 @@ export const products = pgTable('products', {
   priceUsd: bigint('price_usd', { mode: 'number' }).notNull(),
   stock: integer('stock').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Off sale by the catalogue import (features/catalog/catalog-import.ts), lifted by it too. */
+  saleHold: text('sale_hold').$type<'withdrawn' | 'cost_above_price'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

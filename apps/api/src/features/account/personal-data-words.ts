@@ -73,6 +73,7 @@ const AUDIT_WORDS: Words<AuditAction> = {
   APPLY_PRICING: { pt: 'Preços aplicados', en: 'Prices applied' },
   UPDATE_COSTS: { pt: 'Custos atualizados', en: 'Costs updated' },
   SYNC_COSTS: { pt: 'Custos sincronizados', en: 'Costs synced' },
+  IMPORT_CATALOG: { pt: 'Catálogo importado', en: 'Catalogue imported' },
   CREATE_PRICING_RULE: { pt: 'Regra de preços salva', en: 'Pricing rule saved' },
   UPDATE_PRICING_RULE: { pt: 'Regra de preços alterada', en: 'Pricing rule changed' },
   DELETE_PRICING_RULE: { pt: 'Regra de preços excluída', en: 'Pricing rule deleted' },

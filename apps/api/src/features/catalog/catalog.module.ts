@@ -8,6 +8,8 @@ import { catalogAdminRoutes } from './catalog.admin.routes.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes, rememberCatalogAnswers } from './catalog.routes.ts';
 import { createCatalogService, type StockSource } from './catalog.service.ts';
+import { createCatalogImportRepository } from './catalog-import.repository.ts';
+import { type CatalogImportSettings, type CountryFacts, createCatalogImport } from './catalog-import.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { type CostRates, createCostsSync } from './costs-sync.ts';
@@ -38,6 +40,13 @@ export function createCatalogModule(deps: {
   rates: CostRates;
   /** The sellers staff have not switched off, in their order. */
   enabledProviders: () => Promise<readonly string[]>;
+  /** What the hourly import of the sellers' price lists does with what is new to the store. */
+  importSettings: CatalogImportSettings;
+  /** The market's reference data: names of services and countries new to the store. */
+  market: {
+    serviceName: (code: string) => string | undefined;
+    countryFacts: (iso: string) => CountryFacts | undefined;
+  };
   /** Where the database announces catalogue changes, so the public lists can be remembered briefly. */
   bus: EventBus;
   now: () => Date;
@@ -77,6 +86,17 @@ export function createCatalogModule(deps: {
     now,
     afterSync: () => rules.applySaved(null, true),
   });
+  const catalogImport = createCatalogImport({
+    repository: createCatalogImportRepository(db),
+    catalog: repository,
+    providers: numberProviders,
+    enabledProviders,
+    rates,
+    settings: deps.importSettings,
+    ...deps.market,
+    audit,
+    now,
+  });
   const staffCategories = createStaffCategories({ db, repository: createCategoriesRepository(db), audit });
   const syncStock: PeriodicTask = {
     name: 'catalog:sync-stock',
@@ -95,10 +115,10 @@ export function createCatalogModule(deps: {
         });
         await staff.register(catalogAdminRoutes, { service: staffProducts });
         await staff.register(catalogStructureAdminRoutes, { service: staffCategories });
-        await staff.register(pricingAdminRoutes, { pricing, costsSync, rules });
+        await staff.register(pricingAdminRoutes, { pricing, costsSync, catalogImport, rules });
       });
     },
-    tasks: [syncStock, costsSync.task],
+    tasks: [syncStock, costsSync.task, catalogImport.task],
   };
   return { ...module, service };
 }

@@ -1,5 +1,6 @@
 import { AdminProductIdParams } from '@numero/contract/catalog';
 import {
+  CatalogImportResult,
   CostsSyncResult,
   PricingResult,
   PricingRule,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { ADMIN_ONLY, STAFF } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';
 import { asStaffScope } from '../../http/staff-scope.ts';
+import type { CatalogImport } from './catalog-import.ts';
 import type { CostsSync } from './costs-sync.ts';
 import type { PricingRules } from './pricing-rules.ts';
 import type { StaffPricing } from './staff-pricing.ts';
@@ -28,8 +30,9 @@ const tags = ['admin: pricing'];
 export const pricingAdminRoutes: FastifyPluginAsyncZod<{
   pricing: StaffPricing;
   costsSync: CostsSync;
+  catalogImport: CatalogImport;
   rules: PricingRules;
-}> = async (app, { pricing, costsSync, rules }) => {
+}> = async (app, { pricing, costsSync, catalogImport, rules }) => {
   asStaffScope(app);
 
   app.get(
@@ -96,6 +99,20 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => costsSync.sync(actorOf(request)),
+  );
+
+  app.post(
+    '/api/v1/admin/catalog/import',
+    {
+      config: { access: ADMIN_ONLY },
+      schema: {
+        tags,
+        description:
+          "Reads every seller's whole price list into the catalogue now (also done every hour): new services, countries and products, costs, stock, and what goes off or back on sale; audited.",
+        response: { 200: CatalogImportResult },
+      },
+    },
+    async (request) => catalogImport.run(actorOf(request)),
   );
 
   app.get(

@@ -29,6 +29,9 @@ function productFilter(scope: PricingScope): SQL | undefined {
 }
 
 /** The SQL of upstream costs (product_costs) and of the products a pricing rule reaches. */
+/** The import's hold, without its pause for a cost above the price (it pauses again if still so). */
+const liftPause = sql<null>`NULLIF(${products.saleHold}, 'cost_above_price')`;
+
 export function createPricingRepository(db: Executor) {
   return {
     async productExists(id: number, ex: Executor = db): Promise<boolean> {
@@ -117,11 +120,12 @@ export function createPricingRepository(db: Executor) {
       }));
     },
 
+    /** A price a rule or a person sets lifts the import's pause for a cost above the price. */
     async setPrice(id: number, currency: PricingCurrency, price: number, at: Date, ex: Executor) {
       const set = currency === 'BRL' ? { priceBrl: price } : { priceUsd: price };
       await ex
         .update(products)
-        .set({ ...set, updatedAt: at })
+        .set({ ...set, saleHold: liftPause, updatedAt: at })
         .where(eq(products.id, id));
     },
   };

@@ -1,5 +1,5 @@
 import { type AdminProductStatus, LOW_STOCK_MAX, type ProductBase } from '@numero/contract/catalog';
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/sql.ts';
@@ -7,8 +7,16 @@ import type { Lang } from '../../http/lang.ts';
 
 // The one owner of the products table: what customers may buy, the staff view, prices and stock.
 
-/** A product can be sold when it, its service and its country are all active. */
-const onSale = and(eq(products.isActive, true), eq(services.isActive, true), eq(countries.isActive, true));
+/**
+ * A product can be sold when it, its service and its country are all active, and the catalogue import
+ * holds it for no reason (no seller offers it, or it would sell under cost).
+ */
+const onSale = and(
+  eq(products.isActive, true),
+  isNull(products.saleHold),
+  eq(services.isActive, true),
+  eq(countries.isActive, true),
+);
 
 /** What every view of a product shows: which service, in which country (the contract's ProductBase). */
 const baseColumns = {
@@ -32,7 +40,8 @@ const offerColumns = {
   isActive: products.isActive,
 };
 
-const productStatus = sql<AdminProductStatus>`CASE WHEN NOT ${products.isActive} THEN 'inactive' WHEN ${products.stock} = 0 THEN 'out_of_stock' ELSE 'active' END`;
+/** Staff's switch first, then the import's holds, then the stock (the filter below agrees). */
+const productStatus = sql<AdminProductStatus>`CASE WHEN NOT ${products.isActive} THEN 'inactive' WHEN ${products.saleHold} = 'withdrawn' THEN 'withdrawn' WHEN ${products.saleHold} = 'cost_above_price' THEN 'paused' WHEN ${products.stock} = 0 THEN 'out_of_stock' ELSE 'active' END`;
 
 const staffColumns = {
   ...baseColumns,
@@ -57,11 +66,7 @@ export interface ProductFilter {
 function productWhere(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.category) conditions.push(eq(categories.slug, filter.category));
-  if (filter.status === 'inactive') conditions.push(eq(products.isActive, false));
-  if (filter.status === 'active')
-    conditions.push(and(eq(products.isActive, true), sql`${products.stock} > 0`));
-  if (filter.status === 'out_of_stock')
-    conditions.push(and(eq(products.isActive, true), eq(products.stock, 0)));
+  if (filter.status) conditions.push(sql`${productStatus} = ${filter.status}`);
   if (filter.search) {
     const p = containsPattern(filter.search);
     conditions.push(
@@ -196,9 +201,15 @@ export function createProductsRepository(db: Executor) {
       at: Date,
       ex: Executor,
     ) {
+      const repriced = changes.priceBrl !== undefined || changes.priceUsd !== undefined;
       await ex
         .update(products)
-        .set({ ...changes, updatedAt: at })
+        // A price a person sets lifts the import's pause for a cost above the price.
+        .set({
+          ...changes,
+          ...(repriced && { saleHold: sql`NULLIF(${products.saleHold}, 'cost_above_price')` }),
+          updatedAt: at,
+        })
         .where(eq(products.id, id));
     },
 

@@ -274,6 +274,13 @@ describe('5sim provider against a 5sim-like server', () => {
     expect(await provider().getPrice('wa', 'XX')).toBeNull();
   });
 
+  it('lists its whole price list in our codes for the catalogue import, leaving out what it cannot name', async () => {
+    expect(await provider().listOffers!()).toEqual([
+      { service: 'wa', country: 'BR', price: { amount: 15, currency: 'RUB' }, stock: 42 },
+    ]);
+    expect(server.requests.at(-1)!.url.search).toBe('');
+  });
+
   it('reads the balance from the profile', async () => {
     expect(await provider().getBalance()).toBe(100);
   });

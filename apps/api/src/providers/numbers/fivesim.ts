@@ -4,6 +4,7 @@ import type {
   NumberProvider,
   NumberRequest,
   OrderLookup,
+  UpstreamOffer,
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
@@ -254,6 +255,28 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     return cost === null ? null : { amount: cost, currency: opts.currency ?? 'RUB' };
   }
 
+  /** The whole price list in one call, read back into our service and country codes. */
+  async function listOffers(): Promise<UpstreamOffer[]> {
+    const json = await get('/v1/guest/prices');
+    if (!isRecord(json)) throw new UpstreamError('BAD_REPLY', `${name}: prices not understood`);
+    const countries = new Map(Object.entries(FIVESIM_COUNTRIES).map(([iso, named]) => [named, iso]));
+    const services = new Map(Object.entries(products).map(([code, product]) => [product, code]));
+    const offers: UpstreamOffer[] = [];
+    for (const [countryName, byProduct] of Object.entries(json)) {
+      const country = countries.get(countryName);
+      if (!country || !isRecord(byProduct)) continue;
+      for (const product of Object.keys(byProduct)) {
+        const service = services.get(product);
+        if (!service) continue;
+        const cost = offerCost(json, countryName, product, operator);
+        const stock = countStock(json, countryName, product, operator);
+        if (cost == null || stock === undefined) continue;
+        offers.push({ service, country, price: { amount: cost, currency: opts.currency ?? 'RUB' }, stock });
+      }
+    }
+    return offers;
+  }
+
   async function getBalance(): Promise<number> {
     const json = await get('/v1/user/profile');
     const balance = isRecord(json) ? json.balance : undefined;
@@ -277,6 +300,7 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     finish: (id) => act('finish', id),
     getStock,
     getPrice,
+    listOffers,
     getBalance,
   };
 }

@@ -54,6 +54,16 @@ export interface UpstreamPrice {
   currency: string;
 }
 
+/** One thing a seller sells now: numbers of a service in a country, at a price, so many in stock. */
+export interface UpstreamOffer {
+  /** Our service code (the adapter maps its seller's names). */
+  service: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  price: UpstreamPrice;
+  stock: number;
+}
+
 export interface NumberProvider {
   readonly name: string;
   /**
@@ -84,6 +94,11 @@ export interface NumberProvider {
   getStock(service: string, country: string): Promise<number>;
   /** What one number costs now; null when the seller does not sell the service in the country. */
   getPrice?(service: string, country: string): Promise<UpstreamPrice | null>;
+  /**
+   * Everything the seller sells now, in one or a few calls: what the catalogue import reads. Offers of
+   * services or countries the adapter cannot name in our codes are left out.
+   */
+  listOffers?(): Promise<UpstreamOffer[]>;
 }
 
 export type UpstreamErrorCode =

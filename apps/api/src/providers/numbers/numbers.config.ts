@@ -110,6 +110,20 @@ export const numbersEnv = z.object({
     .regex(/^[A-Z]{3}$/)
     .default('RUB')
     .describe('The currency 5sim prices in, for the synced upstream costs.'),
+  CATALOG_IMPORT_NEW: z
+    .enum(['review', 'sell'])
+    .default('review')
+    .describe(
+      "What the hourly catalogue import does with services, countries and products new to the store: 'review' adds them off sale for staff to switch on, 'sell' puts them on sale at once.",
+    ),
+  CATALOG_IMPORT_MARKUP_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(1000)
+    .default(100)
+    .describe(
+      "A new product's first price: its cheapest seller's cost plus this markup, ending in ,90 (pricing rules and staff reprice it later).",
+    ),
   UPSTREAM_RATES: z
     .string()
     .transform((v, ctx) => {
@@ -154,6 +168,7 @@ export function numbersConfig(e: z.infer<typeof numbersEnv>) {
   return {
     order: e.NUMBER_PROVIDERS,
     rates: { ...DEFAULT_RATES, ...e.UPSTREAM_RATES },
+    catalogImport: { newItems: e.CATALOG_IMPORT_NEW, markupPercent: e.CATALOG_IMPORT_MARKUP_PERCENT },
     timeoutMs: e.UPSTREAM_TIMEOUT_MS,
     simulator: {
       minDelayMs: e.SIMULATOR_MIN_DELAY_MS,

@@ -90,6 +90,39 @@ function usExchange(pick: Pick): string {
 }
 
 /** Mobile numbering per country: dialling code and the national number's shape and length. */
+/** The demo catalogue's services and countries (db/seed.ts): what the simulator lists by default. */
+export const DEMO_SERVICES: readonly string[] = [
+  'wa',
+  'wb',
+  'tg',
+  'ig',
+  'fb',
+  'lf',
+  'ub',
+  'if',
+  'ml',
+  'nu',
+  'go',
+  'mm',
+  'am',
+  'ds',
+];
+export const DEMO_COUNTRIES: readonly string[] = [
+  'BR',
+  'US',
+  'PT',
+  'AR',
+  'MX',
+  'CO',
+  'GB',
+  'DE',
+  'FR',
+  'ES',
+  'IN',
+  'ID',
+  'PH',
+];
+
 export const COUNTRY_PLANS: Readonly<Record<string, CountryPlan>> = {
   // 2-digit DDD, then the mobile 9 and 8 digits.
   BR: { dial: '55', national: (p) => `${oneOf(p, BR_DDD)}9${digitFrom(p, 6)}${digits(p, 7)}` },

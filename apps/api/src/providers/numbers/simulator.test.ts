@@ -29,6 +29,25 @@ async function buy(provider: NumberProvider, country = 'BR', service = 'wa') {
 }
 
 describe('simulator provider', () => {
+  it('lists the demo catalogue for the import, out of stock for now included, the same every time', async () => {
+    const sim = createSimulatorProvider({ minDelayMs: 0, maxDelayMs: 0, noSmsRate: 0 });
+    const offers = await sim.listOffers!();
+    expect(offers).toHaveLength(14 * 13);
+    expect(offers.filter((o) => o.stock === 0).length).toBeGreaterThan(0);
+    for (const o of offers) {
+      expect(o.stock).toBe(await sim.getStock(o.service, o.country));
+      if (o.stock > 0) expect(o.price).toEqual(await sim.getPrice!(o.service, o.country));
+    }
+    expect(await sim.listOffers!()).toEqual(offers);
+    const listed = createSimulatorProvider({
+      minDelayMs: 0,
+      maxDelayMs: 0,
+      noSmsRate: 0,
+      catalogue: { services: ['vk'], countries: ['RU'] },
+    });
+    expect((await listed.listOffers!()).map((o) => `${o.service}-${o.country}`)).toEqual(['vk-RU']);
+  });
+
   it('has no code before the delay and a code once it has passed', async () => {
     const { provider, clock } = simulator({ minDelayMs: 5 * SECOND, maxDelayMs: 5 * SECOND });
     const { upstreamId } = await buy(provider);

@@ -5,11 +5,20 @@ import type {
   NumberProvider,
   NumberRequest,
   StatusOptions,
+  UpstreamOffer,
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
 import { UpstreamError } from './number-provider.ts';
-import { COUNTRY_PLANS, digits, langOf, type Pick, templateFor } from './simulator-data.ts';
+import {
+  COUNTRY_PLANS,
+  DEMO_COUNTRIES,
+  DEMO_SERVICES,
+  digits,
+  langOf,
+  type Pick,
+  templateFor,
+} from './simulator-data.ts';
 
 export interface SimulatorOptions {
   /** Shortest time between buying a number and its SMS arriving. */
@@ -25,6 +34,11 @@ export interface SimulatorOptions {
    * only polled. Pushes are planned by the process that sold the number (or was asked for a resend).
    */
   push?: { url: string; fetch?: typeof fetch };
+  /**
+   * What it lists for the catalogue import (listOffers), by default the demo catalogue's services and
+   * countries. It sells any service in any country it has a numbering plan for, listed or not.
+   */
+  catalogue?: { services: readonly string[]; countries: readonly string[] };
 }
 
 /**
@@ -137,6 +151,16 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     decodeId(upstreamId, secret);
   }
 
+  async function listOffers(): Promise<UpstreamOffer[]> {
+    const { services, countries } = opts.catalogue ?? { services: DEMO_SERVICES, countries: DEMO_COUNTRIES };
+    const offers: UpstreamOffer[] = [];
+    // Like a seller's price list, it lists what is out of stock for now too.
+    for (const country of countries)
+      for (const service of services)
+        offers.push({ service, country, price: costOf(service, country), stock: stockOf(service, country) });
+    return offers;
+  }
+
   return {
     name: 'simulator',
     inbound: opts.push ? 'push' : 'poll',
@@ -148,6 +172,7 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     finish: checkKnown,
     getStock: async (service, country) => stockOf(service, country.toUpperCase()),
     getPrice: async (service, country) => priceOf(service, country.toUpperCase()),
+    listOffers,
   };
 }
 
@@ -187,11 +212,18 @@ function stockOf(service: string, country: string): number {
   return pick(12) === 0 ? 0 : 1 + pick(500);
 }
 
-/** Stable per service and country: US$ 0.10 to 0.99 a number, none where there is no stock. */
-function priceOf(service: string, country: string): UpstreamPrice | null {
-  if (stockOf(service, country) === 0) return null;
+/**
+ * Stable per service and country: US$ 0.02 to 0.20 a number (under the demo catalogue's cheapest price,
+ * R$ 1.50, so the demo sells at a margin).
+ */
+function costOf(service: string, country: string): UpstreamPrice {
   const pick = seededPick('price', `${country}:${service}`);
-  return { amount: (10 + pick(90)) / 100, currency: 'USD' };
+  return { amount: (2 + pick(19)) / 100, currency: 'USD' };
+}
+
+/** What a number costs now: none is sold where there is no stock. */
+function priceOf(service: string, country: string): UpstreamPrice | null {
+  return stockOf(service, country) === 0 ? null : costOf(service, country);
 }
 
 function phoneNumberOf(activation: SimActivation): string {

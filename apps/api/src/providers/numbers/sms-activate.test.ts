@@ -129,6 +129,29 @@ describe('sms-activate provider against a handler_api.php server', () => {
     expect(server.requests[0]!.url.searchParams.get('action')).toBe('getPrices');
   });
 
+  it('lists the whole price list in one getPrices call, in our codes, for the catalogue import', async () => {
+    seller.force(
+      'getPrices',
+      JSON.stringify({
+        73: { wa: { cost: '2.50', count: '41' }, cq: { cost: 3, count: 0 }, bad: { cost: 'x', count: 1 } },
+        187: { tg: { cost: 1.2, count: 9 } },
+        9999: { wa: { cost: 1, count: 1 } },
+      }),
+    );
+    expect(await provider().listOffers!()).toEqual([
+      { service: 'wa', country: 'BR', price: { amount: 2.5, currency: 'RUB' }, stock: 41 },
+      // Mercado Livre is "cq" at the seller, "ml" in the store.
+      { service: 'ml', country: 'BR', price: { amount: 3, currency: 'RUB' }, stock: 0 },
+      { service: 'tg', country: 'US', price: { amount: 1.2, currency: 'RUB' }, stock: 9 },
+    ]);
+    const asked = server.requests[0]!.url.searchParams;
+    expect([asked.get('action'), asked.get('service'), asked.get('country')]).toEqual([
+      'getPrices',
+      null,
+      null,
+    ]);
+  });
+
   it('reads the balance', async () => {
     expect(await provider().getBalance()).toBe(12.34);
   });

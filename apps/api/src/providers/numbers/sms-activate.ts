@@ -4,6 +4,7 @@ import type {
   AssignedNumber,
   NumberProvider,
   NumberRequest,
+  UpstreamOffer,
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
@@ -187,6 +188,28 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     return cost === null ? null : { amount: cost, currency: opts.currency ?? 'RUB' };
   }
 
+  /** The whole price list in one getPrices call, read back into our service and country codes. */
+  async function listOffers(): Promise<UpstreamOffer[]> {
+    const body = await send('getPrices');
+    const json = parseJson(body);
+    if (!isRecord(json)) fail('getPrices', body);
+    const ours = new Map(Object.entries({ ml: 'cq', ...opts.services }).map(([our, their]) => [their, our]));
+    const offers: UpstreamOffer[] = [];
+    for (const [id, byService] of Object.entries(json)) {
+      const country = /^\d+$/.test(id) ? countryOfSmsActivateId(Number(id)) : undefined;
+      if (!country || !isRecord(byService)) continue;
+      for (const [code, offer] of Object.entries(byService)) {
+        if (!isRecord(offer)) continue;
+        const cost = Number(offer.cost);
+        const stock = Number(offer.count);
+        if (!Number.isFinite(cost) || cost < 0 || !Number.isInteger(stock) || stock < 0) continue;
+        const service = ours.get(code) ?? code;
+        offers.push({ service, country, price: { amount: cost, currency: opts.currency ?? 'RUB' }, stock });
+      }
+    }
+    return offers;
+  }
+
   async function getActiveActivations(): Promise<ActiveActivation[]> {
     const body = await send('getActiveActivations');
     return parseActiveActivations(body) ?? fail('getActiveActivations', body);
@@ -211,6 +234,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     markReady: (id) => setStatus(id, SET_STATUS.ready),
     getStock,
     getPrice,
+    listOffers,
     getBalance,
   };
 }

@@ -30,7 +30,13 @@ import { useUpdateProduct } from './api/update-product.ts';
 import { ProductEditDialog } from './components/product-edit-dialog.tsx';
 import { STOCK_TONE, stockLevel } from './stock-level.ts';
 
-const STATUS_TONE = { active: 'success', inactive: 'neutral', out_of_stock: 'danger' } as const;
+const STATUS_TONE = {
+  active: 'success',
+  inactive: 'neutral',
+  out_of_stock: 'danger',
+  paused: 'warning',
+  withdrawn: 'neutral',
+} as const;
 
 /** /admin/products: every service × country with its prices, stock and status; edited in place. */
 export function AdminProductsPage() {

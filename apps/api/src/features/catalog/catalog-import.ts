@@ -1,0 +1,274 @@
+import { MAX_PRICE_CENTS, ServiceCode } from '@numero/contract/catalog';
+import type { CatalogImportResult, PricingCurrency } from '@numero/contract/catalog-pricing';
+import type { Actor } from '../../http/actor.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
+import type { NumberProvider, UpstreamOffer } from '../../providers/numbers/number-provider.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CatalogRepository } from './catalog.repository.ts';
+import type {
+  CatalogImportRepository,
+  CostRow,
+  KnownProduct,
+  SaleHold,
+} from './catalog-import.repository.ts';
+import { type CostRates, toCents } from './costs-sync.ts';
+import { ruledPrice } from './staff-pricing.ts';
+
+const IMPORT_JOB = 'jobs.catalog.import';
+/** How often each process looks at whether an import is due; one is due at most every IMPORT_MS. */
+const IMPORT_LOOK_MS = 5 * 60_000;
+const IMPORT_MS = 60 * 60_000;
+const CURRENCIES: readonly PricingCurrency[] = ['BRL', 'USD'];
+
+export interface CatalogImportSettings {
+  /** New services, countries and products go on sale at once ('sell') or wait for staff ('review'). */
+  newItems: 'sell' | 'review';
+  /** A new product's first price over its cheapest cost, before rules or staff reprice it. */
+  markupPercent: number;
+}
+
+export interface CountryFacts {
+  namePt: string;
+  nameEn: string;
+  /** With its plus sign, as the catalogue stores it: "+55". */
+  dialCode: string;
+}
+
+type Cents = Record<PricingCurrency, number>;
+
+/** What the sellers that answered offer for one service in one country. */
+interface Offered {
+  service: string;
+  country: string;
+  /** The cheapest seller's cost, per currency. */
+  cost: Cents;
+  stock: number;
+}
+
+const keyOf = (service: string, country: string) => `${service}/${country}`;
+
+function emptyResult(): CatalogImportResult {
+  return {
+    providers: [],
+    new_services: 0,
+    new_countries: 0,
+    new_products: 0,
+    costs_changed: 0,
+    stock_changed: 0,
+    withdrawn: 0,
+    relisted: 0,
+    paused: 0,
+    unpaused: 0,
+    skipped: 0,
+  };
+}
+
+/** Why a product should be off sale now, or null; `complete` says every seller answered. */
+function holdOf(product: KnownProduct, offered: Offered | undefined, complete: boolean): SaleHold | null {
+  if (!offered) return complete ? 'withdrawn' : product.hold;
+  return CURRENCIES.some((c) => product.price[c] < offered.cost[c]) ? 'cost_above_price' : null;
+}
+
+/**
+ * Keeps the catalogue in step with what the sellers sell: each enabled seller's whole price list is read
+ * (outside any transaction), new services, countries and products are added (on sale or held for
+ * review), costs and stock follow, products no seller offers any more are withdrawn and those whose
+ * cheapest cost rose above their price are paused, both lifted by a later import that finds the reason
+ * gone. Only changed rows are written, in short batches. A seller that fails keeps its last known list:
+ * nothing is withdrawn and no stock is changed on its account.
+ */
+export function createCatalogImport(deps: {
+  repository: CatalogImportRepository;
+  catalog: Pick<CatalogRepository, 'claimJobRun'>;
+  providers: readonly NumberProvider[];
+  enabledProviders: () => Promise<readonly string[]>;
+  rates: CostRates;
+  settings: CatalogImportSettings;
+  /** The name of a service new to the store, where the market's reference data knows it. */
+  serviceName: (code: string) => string | undefined;
+  /** Names and dialling code of a country new to the store; offers in countries without them are left out. */
+  countryFacts: (iso: string) => CountryFacts | undefined;
+  audit: Pick<AuditService, 'record'>;
+  now: () => Date;
+}) {
+  const { repository, providers, rates, settings, audit, now } = deps;
+
+  /** Each enabled seller's list in our codes, with costs in cents of each store currency. */
+  async function readSellers(result: CatalogImportResult) {
+    const enabled = await deps.enabledProviders();
+    const lists: { provider: string; offers: (UpstreamOffer & { cost: Cents })[] }[] = [];
+    let complete = true;
+    for (const provider of providers) {
+      if (!enabled.includes(provider.name)) continue;
+      if (!provider.listOffers) {
+        complete = false;
+        continue;
+      }
+      try {
+        const offers = (await provider.listOffers()).flatMap((offer) => {
+          const brl = toCents(offer.price, 'BRL', rates);
+          const usd = toCents(offer.price, 'USD', rates);
+          const valid = ServiceCode.safeParse(offer.service).success && /^[A-Z]{2}$/.test(offer.country);
+          if (brl === null || usd === null || !valid) {
+            result.skipped++;
+            return [];
+          }
+          return [{ ...offer, cost: { BRL: brl, USD: usd } }];
+        });
+        lists.push({ provider: provider.name, offers });
+        result.providers.push({ provider: provider.name, offers: offers.length, error: null });
+      } catch (err) {
+        complete = false;
+        result.providers.push({ provider: provider.name, offers: 0, error: (err as Error).message });
+      }
+    }
+    return { lists, complete };
+  }
+
+  async function addNew(
+    offered: Map<string, Offered>,
+    known: Awaited<ReturnType<CatalogImportRepository['snapshot']>>,
+    result: CatalogImportResult,
+  ) {
+    const active = settings.newItems === 'sell';
+    const newCountries = new Map<string, CountryFacts>();
+    const newServices = new Set<string>();
+    const productKeys = new Set(known.products.map((p) => keyOf(p.service, p.country)));
+    for (const [key, o] of offered) {
+      if (!known.countries.has(o.country) && !newCountries.has(o.country)) {
+        const facts = deps.countryFacts(o.country);
+        if (!facts) {
+          offered.delete(key);
+          result.skipped++;
+          continue;
+        }
+        newCountries.set(o.country, facts);
+      }
+      if (!known.services.has(o.service)) newServices.add(o.service);
+    }
+    const categoryId = newServices.size > 0 ? await repository.defaultCategoryId() : null;
+    if (categoryId === null) {
+      for (const [key, o] of offered) if (newServices.has(o.service)) offered.delete(key);
+    } else {
+      const name = (code: string) => deps.serviceName(code) ?? code.toUpperCase();
+      await repository.insertServices(
+        [...newServices].map((code) => ({ code, name: name(code), categoryId, active })),
+      );
+    }
+    await repository.insertCountries([...newCountries].map(([code, facts]) => ({ code, ...facts, active })));
+    result.new_services = categoryId === null ? 0 : newServices.size;
+    result.new_countries = newCountries.size;
+
+    const rule = { markup_percent: settings.markupPercent, ending: 90 };
+    const fresh = [...offered.values()].flatMap((o) => {
+      if (productKeys.has(keyOf(o.service, o.country))) return [];
+      const price = { BRL: ruledPrice(rule, o.cost.BRL), USD: ruledPrice(rule, o.cost.USD) };
+      if (price.BRL > MAX_PRICE_CENTS || price.USD > MAX_PRICE_CENTS) {
+        result.skipped++;
+        return [];
+      }
+      return [{ service: o.service, country: o.country, price, stock: o.stock, active }];
+    });
+    const ids = await repository.insertProducts(fresh, now());
+    result.new_products = ids.size;
+    for (const f of fresh) {
+      const id = ids.get(keyOf(f.service, f.country));
+      if (id !== undefined) known.products.push({ id, ...f, hold: null });
+    }
+  }
+
+  async function syncCosts(
+    lists: { provider: string; offers: (UpstreamOffer & { cost: Cents })[] }[],
+    products: KnownProduct[],
+    costs: CostRow[],
+    result: CatalogImportResult,
+  ) {
+    const idOf = new Map(products.map((p) => [keyOf(p.service, p.country), p.id]));
+    const was = new Map(costs.map((c) => [`${c.productId}/${c.provider}/${c.currency}`, c.cost]));
+    const upserts: CostRow[] = [];
+    const deletes: { productId: number; provider: string }[] = [];
+    for (const { provider, offers } of lists) {
+      const sold = new Set<number>();
+      for (const o of offers) {
+        const productId = idOf.get(keyOf(o.service, o.country));
+        if (productId === undefined) continue;
+        sold.add(productId);
+        for (const currency of CURRENCIES)
+          if (was.get(`${productId}/${provider}/${currency}`) !== o.cost[currency])
+            upserts.push({ productId, provider, currency, cost: o.cost[currency] });
+      }
+      const gone = new Set(
+        costs.filter((c) => c.provider === provider && !sold.has(c.productId)).map((c) => c.productId),
+      );
+      for (const productId of gone) deletes.push({ productId, provider });
+    }
+    await repository.upsertCosts(upserts, now());
+    await repository.deleteCosts(deletes);
+    result.costs_changed = upserts.length + deletes.length;
+  }
+
+  async function run(actor: Actor | null): Promise<CatalogImportResult> {
+    const result = emptyResult();
+    const { lists, complete } = await readSellers(result);
+    const offered = new Map<string, Offered>();
+    for (const { offers } of lists)
+      for (const o of offers) {
+        const key = keyOf(o.service, o.country);
+        const best = offered.get(key);
+        if (!best)
+          offered.set(key, { service: o.service, country: o.country, cost: { ...o.cost }, stock: o.stock });
+        else {
+          best.stock += o.stock;
+          for (const c of CURRENCIES) best.cost[c] = Math.min(best.cost[c], o.cost[c]);
+        }
+      }
+    const known = await repository.snapshot();
+    if (lists.length > 0) {
+      await addNew(offered, known, result);
+      await syncCosts(lists, known.products, known.costs, result);
+    }
+
+    const stock: { id: number; stock: number }[] = [];
+    const holds: { id: number; hold: SaleHold | null }[] = [];
+    for (const product of known.products) {
+      const o = offered.get(keyOf(product.service, product.country));
+      if (complete && (o?.stock ?? 0) !== product.stock) stock.push({ id: product.id, stock: o?.stock ?? 0 });
+      const hold = lists.length > 0 ? holdOf(product, o, complete) : product.hold;
+      if (hold === product.hold) continue;
+      holds.push({ id: product.id, hold });
+      if (hold === 'withdrawn') result.withdrawn++;
+      else if (hold === 'cost_above_price') result.paused++;
+      if (product.hold === 'withdrawn') result.relisted++;
+      else if (product.hold === 'cost_above_price') result.unpaused++;
+    }
+    await repository.setStock(stock);
+    await repository.setHolds(holds, now());
+    result.stock_changed = stock.length;
+
+    const changed =
+      result.new_services + result.new_countries + result.new_products + result.costs_changed + holds.length;
+    // A scheduled import that changed nothing but stock leaves no trace; one an ADMIN asked for always does.
+    if (changed > 0 || actor)
+      await audit.record({
+        action: 'IMPORT_CATALOG',
+        actor: actor ? { id: actor.id, email: actor.email } : null,
+        entityType: 'products',
+        entityId: null,
+        ip: actor?.ip ?? null,
+        before: null,
+        after: { ...result },
+      });
+    return result;
+  }
+
+  const task: PeriodicTask = {
+    name: 'catalog:import',
+    intervalMs: IMPORT_LOOK_MS,
+    run: async () => {
+      if (await deps.catalog.claimJobRun(IMPORT_JOB, now(), IMPORT_MS)) await run(null);
+    },
+  };
+
+  return { run, task };
+}
+export type CatalogImport = ReturnType<typeof createCatalogImport>;
