@@ -148,6 +148,8 @@ const GROUPS: { title: string; keys: (string | OtherSetting)[] }[] = [
       'FIVESIM_OPERATOR',
       'FIVESIM_CURRENCY',
       'UPSTREAM_RATES',
+      'CATALOG_IMPORT_NEW',
+      'CATALOG_IMPORT_MARKUP_PERCENT',
       'NUMBER_WEBHOOK_TOKEN',
       'NUMBER_WEBHOOK_ALLOW',
     ],
