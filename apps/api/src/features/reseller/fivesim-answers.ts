@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
-import { FIVESIM_COUNTRIES, FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
+import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
+import { fivesimNameOf, isoOfFivesimName } from '../../providers/numbers/market/countries.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { COUNTRY_BY_NAME, type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
+import { type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
 import { createFivesimHistory } from './fivesim-history.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import { ANY_OPERATOR, parseMaxPrice } from './protocol-format.ts';
@@ -51,7 +52,7 @@ export function createFivesimAnswers({
     path: { country: string; operator: string; product: string },
     query: { maxPrice?: string; reuse?: string },
   ): Promise<FivesimReply> {
-    const country = COUNTRY_BY_NAME.get(path.country.toLowerCase());
+    const country = isoOfFivesimName(path.country);
     if (!country) return refuse('bad country');
     // The store does not pick operators: "any" is the one it sells.
     if (path.operator.toLowerCase() !== ANY_OPERATOR) return refuse('bad operator');
@@ -131,7 +132,7 @@ export function createFivesimAnswers({
   async function countries(): Promise<FivesimReply> {
     const out: Record<string, unknown> = {};
     for (const c of await catalog.listCountries('en')) {
-      const name = FIVESIM_COUNTRIES[c.code.toUpperCase()];
+      const name = fivesimNameOf(c.code);
       if (!name) continue;
       out[name] = {
         iso: { [c.code.toLowerCase()]: 1 },
@@ -146,7 +147,7 @@ export function createFivesimAnswers({
 
   /** `{"whatsapp": {"Category": "activation", "Qty": 120, "Price": 5}}` for one country (operator "any"). */
   async function products(currency: KeyHolder['currency'], path: { country: string; operator: string }) {
-    const country = COUNTRY_BY_NAME.get(path.country.toLowerCase());
+    const country = isoOfFivesimName(path.country);
     if (!country) return refuse('bad country');
     if (path.operator.toLowerCase() !== ANY_OPERATOR) return refuse('bad operator');
     const out: Record<string, { Category: string; Qty: number; Price: number }> = {};
@@ -159,7 +160,7 @@ export function createFivesimAnswers({
   async function prices(currency: KeyHolder['currency'], query: { country?: string; product?: string }) {
     const filter: { country?: string; service?: string } = {};
     if (query.country) {
-      const country = COUNTRY_BY_NAME.get(query.country.toLowerCase());
+      const country = isoOfFivesimName(query.country);
       if (!country) return refuse('bad country');
       filter.country = country;
     }
@@ -173,7 +174,7 @@ export function createFivesimAnswers({
       Record<string, Record<string, { cost: number; count: number; rate?: number }>>
     > = {};
     for (const p of await catalog.listProducts(filter, currency, 'en')) {
-      const name = FIVESIM_COUNTRIES[p.country_code.toUpperCase()];
+      const name = fivesimNameOf(p.country_code);
       if (!name) continue;
       const byProduct = out[name] ?? {};
       out[name] = byProduct;

@@ -1,5 +1,6 @@
 import type { Activation, ActivationStatus, SmsMessage } from '@numero/contract/activations';
-import { FIVESIM_COUNTRIES, FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
+import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
+import { fivesimNameOf } from '../../providers/numbers/market/countries.ts';
 import { ANY_OPERATOR } from './protocol-format.ts';
 
 /** What one 5sim call answers: JSON, or 5sim's bare-text error, each with its HTTP status. */
@@ -10,9 +11,8 @@ export const ok = (json: unknown): FivesimReply => ({ status: 200, json });
 export const refuse = (text: string, status = 400): FivesimReply => ({ status, text });
 
 /** 5sim names a country in lower-case English (`brazil`) and a product by name (`whatsapp`). */
-export const COUNTRY_BY_NAME = new Map(Object.entries(FIVESIM_COUNTRIES).map(([iso, name]) => [name, iso]));
 export const productOf = (service: string) => FIVESIM_PRODUCTS[service] ?? service;
-const countryOf = (iso: string) => FIVESIM_COUNTRIES[iso.toUpperCase()] ?? iso.toLowerCase();
+const countryOf = (iso: string) => fivesimNameOf(iso) ?? iso.toLowerCase();
 
 /** 5sim's order statuses, from the activation's state. */
 function orderStatus(status: ActivationStatus): string {

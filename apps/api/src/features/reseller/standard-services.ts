@@ -3,6 +3,9 @@
  * table: wa WhatsApp, tg Telegram, vk VK, go Google, …, ot "any other"). getNumbersStatus and getPrices
  * answer each of them, with 0 where the store sells none, because clients read `counts["vk_0"]` or
  * `prices[country]["vk"]` without checking the key first and crash when it is missing.
+ *
+ * A subset of the protocol's 500-odd codes (providers/numbers/market/services.ts names each of them): the
+ * widely used ones, so that each answer stays small; market.test.ts checks every one is a real code.
  */
 export const STANDARD_SERVICE_CODES: readonly string[] = `
   ab ae am av bd bf bl cc ce cm cw cx cy da de df dh dp ds dt dz ew fb fd fe fu fx fy gb gd gl go gp gt

@@ -1,4 +1,5 @@
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
+import { fivesimNameOf } from './market/countries.ts';
 import type {
   AssignedNumber,
   NumberProvider,
@@ -30,41 +31,10 @@ export interface FiveSimProvider extends NumberProvider {
   getBalance(): Promise<number>;
 }
 
-export const FIVESIM_COUNTRIES: Readonly<Record<string, string>> = {
-  AR: 'argentina',
-  BR: 'brazil',
-  CA: 'canada',
-  CL: 'chile',
-  CN: 'china',
-  CO: 'colombia',
-  DE: 'germany',
-  EG: 'egypt',
-  ES: 'spain',
-  FR: 'france',
-  GB: 'england',
-  ID: 'indonesia',
-  IL: 'israel',
-  IN: 'india',
-  IT: 'italy',
-  KZ: 'kazakhstan',
-  MX: 'mexico',
-  MY: 'malaysia',
-  NG: 'nigeria',
-  NL: 'netherlands',
-  PE: 'peru',
-  PH: 'philippines',
-  PL: 'poland',
-  PT: 'portugal',
-  RO: 'romania',
-  RU: 'russia',
-  TH: 'thailand',
-  TR: 'turkey',
-  UA: 'ukraine',
-  US: 'usa',
-  VN: 'vietnam',
-  ZA: 'southafrica',
-};
-
+/**
+ * Our catalogue's service codes -> 5sim products. Keyed by the store's codes, which are not always the
+ * protocol's (our tt is its lf); market/services.ts has 5sim's product for each protocol code.
+ */
 export const FIVESIM_PRODUCTS: Readonly<Record<string, string>> = {
   wa: 'whatsapp',
   tg: 'telegram',
@@ -172,7 +142,7 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
   }
 
   function namesOf(req: NumberRequest): { country: string; product: string } {
-    const country = FIVESIM_COUNTRIES[req.country.toUpperCase()];
+    const country = fivesimNameOf(req.country);
     if (!country) throw new UpstreamError('NO_NUMBERS', `${name}: no country name for ${req.country}`);
     const product = products[req.service];
     if (!product) throw new UpstreamError('BAD_SERVICE', `${name}: no product for service ${req.service}`);
@@ -236,7 +206,7 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
   }
 
   async function getStock(service: string, country: string): Promise<number> {
-    const countryName = FIVESIM_COUNTRIES[country.toUpperCase()];
+    const countryName = fivesimNameOf(country);
     const product = products[service];
     if (!countryName || !product) return 0;
     const json = await get('/v1/guest/prices', { country: countryName, product });
@@ -246,7 +216,7 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
   }
 
   async function getPrice(service: string, country: string): Promise<UpstreamPrice | null> {
-    const countryName = FIVESIM_COUNTRIES[country.toUpperCase()];
+    const countryName = fivesimNameOf(country);
     const product = products[service];
     if (!countryName || !product) return null;
     const json = await get('/v1/guest/prices', { country: countryName, product });

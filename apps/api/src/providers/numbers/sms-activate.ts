@@ -1,4 +1,5 @@
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
+import { isoOfProtocolId, protocolIdOf } from './market/countries.ts';
 import type {
   ActiveActivation,
   AssignedNumber,
@@ -35,42 +36,6 @@ export interface SmsActivateProvider extends NumberProvider {
   /** setStatus 1: tells the seller the SMS has been sent to the number (optional in the protocol). */
   markReady(upstreamId: string): Promise<void>;
 }
-
-/** sms-activate's numeric country ids (getCountries). */
-const SMS_ACTIVATE_COUNTRIES: Readonly<Record<string, number>> = {
-  RU: 0,
-  UA: 1,
-  KZ: 2,
-  CN: 3,
-  PH: 4,
-  ID: 6,
-  MY: 7,
-  VN: 10,
-  IL: 13,
-  PL: 15,
-  GB: 16,
-  NG: 19,
-  EG: 21,
-  IN: 22,
-  ZA: 31,
-  RO: 32,
-  CO: 33,
-  CA: 36,
-  AR: 39,
-  DE: 43,
-  NL: 48,
-  TH: 52,
-  MX: 54,
-  ES: 56,
-  TR: 62,
-  PE: 65,
-  BR: 73,
-  FR: 78,
-  IT: 86,
-  PT: 117,
-  CL: 151,
-  US: 187,
-};
 
 /** Where our catalogue's code differs from sms-activate's own (there, "tt" is another service). */
 const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ml: 'cq' };
@@ -131,7 +96,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   }
 
   function numberParams(req: NumberRequest): Record<string, string> {
-    const country = countryId(req.country);
+    const country = protocolIdOf(req.country);
     if (country === undefined) {
       throw new UpstreamError('NO_NUMBERS', `${name}: no country id for ${req.country}`);
     }
@@ -171,7 +136,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   }
 
   async function getStock(service: string, country: string): Promise<number> {
-    const id = countryId(country);
+    const id = protocolIdOf(country);
     if (id === undefined) return 0;
     const upstreamService = services[service] ?? service;
     const body = await send('getPrices', { service: upstreamService, country: String(id) });
@@ -179,7 +144,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   }
 
   async function getPrice(service: string, country: string): Promise<UpstreamPrice | null> {
-    const id = countryId(country);
+    const id = protocolIdOf(country);
     if (id === undefined) return null;
     const upstreamService = services[service] ?? service;
     const body = await send('getPrices', { service: upstreamService, country: String(id) });
@@ -239,25 +204,17 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   };
 }
 
-function countryId(country: string): number | undefined {
-  return SMS_ACTIVATE_COUNTRIES[country.toUpperCase()];
-}
-
 // The same tables read the other way, for the store's own handler_api.php (features/reseller): what our
 // client sends to a seller is exactly what resellers' bots send to us.
 
 /** sms-activate's numeric id of an ISO country, or undefined when the protocol has none for it. */
 export function smsActivateCountryId(country: string): number | undefined {
-  return countryId(country);
+  return protocolIdOf(country);
 }
-
-const COUNTRIES_BY_ID: ReadonlyMap<number, string> = new Map(
-  Object.entries(SMS_ACTIVATE_COUNTRIES).map(([iso, id]) => [id, iso]),
-);
 
 /** The ISO country behind one of sms-activate's numeric ids, or undefined for an id we do not know. */
 export function countryOfSmsActivateId(id: number): string | undefined {
-  return COUNTRIES_BY_ID.get(id);
+  return isoOfProtocolId(id);
 }
 
 /** Our service code as sms-activate names it (only the aliased ones differ). */
