@@ -1,90 +1,32 @@
-import {
-  AR,
-  AU,
-  BO,
-  BR,
-  CA,
-  CL,
-  CN,
-  CO,
-  DE,
-  EG,
-  ES,
-  FR,
-  GB,
-  ID,
-  IN,
-  IT,
-  JP,
-  KR,
-  MX,
-  MY,
-  NG,
-  NL,
-  PE,
-  PH,
-  PK,
-  PL,
-  PT,
-  PY,
-  RU,
-  TH,
-  TR,
-  UA,
-  US,
-  UY,
-  VE,
-  VN,
-  ZA,
-} from 'country-flag-icons/react/3x2';
 import { Globe } from 'lucide-react';
-import type { SVGProps } from 'react';
-import { a11yProps } from './brand-icons.tsx';
+import { a11yProps } from './icon-a11y.ts';
 import { cn } from './ui/cn.ts';
 
-// Flags are drawn from bundled SVGs, like the services' logos beside them (see brand-icons.tsx).
-type FlagComponent = (props: SVGProps<SVGSVGElement> & { title?: string }) => React.ReactElement;
-const FLAGS: Record<string, FlagComponent> = {
-  AR,
-  AU,
-  BO,
-  BR,
-  CA,
-  CL,
-  CN,
-  CO,
-  DE,
-  EG,
-  ES,
-  FR,
-  GB,
-  ID,
-  IN,
-  IT,
-  JP,
-  KR,
-  MX,
-  MY,
-  NG,
-  NL,
-  PE,
-  PH,
-  PK,
-  PL,
-  PT,
-  PY,
-  RU,
-  TH,
-  TR,
-  UA,
-  US,
-  UY,
-  VE,
-  VN,
-  ZA,
-} as unknown as Record<string, FlagComponent>;
+/*
+ * The flags of country-flag-icons (3:2) for every ISO 3166-1 code, the territories ISO reserves codes for
+ * (AC, IC, TA) and Kosovo (XK), each a file of its own in the build: this module holds only their
+ * addresses, and the browser fetches a flag's SVG when an <img> of it nears the screen. `no-inline` keeps
+ * even the smallest flags out of the JavaScript as data URLs. The package lists no SVG among its exports,
+ * hence a path into node_modules (npm hoists it to the root); the flag tests fail if it moves.
+ */
+const FLAG_FILES = import.meta.glob<string>(['./[A-Z][A-Z].svg', '!./{EU,XA,XC,XO}.svg'], {
+  base: '../../../../node_modules/country-flag-icons/3x2/',
+  eager: true,
+  query: '?url&no-inline',
+  import: 'default',
+});
 
-/** A country's flag (3:2), or a globe for a country the bundle has no flag for. */
+/** The flag's file by ISO 3166 code: "./BR.svg" → BR. */
+const FLAGS: ReadonlyMap<string, string> = new Map(
+  Object.entries(FLAG_FILES).map(([path, url]) => [path.slice(2, 4), url]),
+);
+
+/** The address of a country's flag, or undefined for a code that names no flag. */
+export function flagUrl(code: string): string | undefined {
+  return FLAGS.get(code.trim().toUpperCase());
+}
+
+/** A country's flag (3:2), or a globe for a code the bundle has no flag for. */
 export function CountryFlag({
   code,
   label,
@@ -94,9 +36,9 @@ export function CountryFlag({
   label?: string;
   className?: string;
 }) {
-  const Flag = FLAGS[code.toUpperCase()];
+  const url = flagUrl(code);
   const a11y = a11yProps(label);
-  if (!Flag)
+  if (!url)
     return (
       <Globe className={cn('h-4 w-6 shrink-0 text-slate-500', className)} data-icon="fallback" {...a11y} />
     );
@@ -106,10 +48,11 @@ export function CountryFlag({
         'inline-flex h-4 w-6 shrink-0 overflow-hidden rounded-[3px] ring-1 ring-slate-900/10',
         className,
       )}
-      data-icon={`flag-${code.toUpperCase()}`}
+      data-icon={`flag-${code.trim().toUpperCase()}`}
       {...a11y}
     >
-      <Flag className="size-full" aria-hidden />
+      {/* The box above is the flag's size whether or not the image has come: nothing moves when it does. */}
+      <img src={url} alt="" width={24} height={16} loading="lazy" decoding="async" className="size-full" />
     </span>
   );
 }

@@ -87,7 +87,7 @@ export function CountryStep({
             className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-slate-100"
             aria-hidden
           >
-            <ServiceIcon code={service.code} className="size-6" />
+            <ServiceIcon code={service.code} name={service.name} className="size-6" />
           </span>
           {t('countries.title', { service: service.name })}
         </h2>

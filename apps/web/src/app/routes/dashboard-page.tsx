@@ -223,7 +223,7 @@ export function DashboardPage({ shell = false }: { shell?: boolean }) {
                       to={`/dashboard/activations/${a.id}`}
                       className="flex min-h-11 items-center gap-3 px-4 py-3 hover:bg-slate-50"
                     >
-                      <ServiceIcon code={a.service_code} className="size-6" />
+                      <ServiceIcon code={a.service_code} name={a.service_name} className="size-6" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-slate-900">
                           {a.service_name} · {i18n.language === 'en' ? a.country_name_en : a.country_name_pt}

@@ -83,7 +83,7 @@ function Waiting({
   return (
     <Card className="flex items-start gap-3 border-brand-200 bg-brand-50/40" data-testid="pending-purchase">
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-white" aria-hidden>
-        <ServiceIcon code={pending.serviceCode} className="size-6" />
+        <ServiceIcon code={pending.serviceCode} name={pending.serviceName} className="size-6" />
       </span>
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex flex-wrap items-center gap-x-2 font-semibold text-slate-900">

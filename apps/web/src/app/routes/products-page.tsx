@@ -198,7 +198,7 @@ function ServiceCard({
       className="flex w-full flex-col items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40"
     >
       <span className="flex size-11 items-center justify-center rounded-xl bg-slate-100" aria-hidden>
-        <ServiceIcon code={s.code} className="size-6" />
+        <ServiceIcon code={s.code} name={s.name} className="size-6" />
       </span>
       <span className="min-w-0">
         <span className="block font-semibold break-words text-slate-900">{s.name}</span>

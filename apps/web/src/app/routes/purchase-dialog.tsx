@@ -103,7 +103,7 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
       <dl className="grid grid-cols-[auto_1fr] gap-y-2 text-sm" data-testid="purchase-summary">
         <dt className="text-slate-600">{t('confirm.service')}</dt>
         <dd className="flex items-center justify-end gap-2 pl-4 text-right font-medium break-words">
-          <ServiceIcon code={offer.service_code} className="size-4" />
+          <ServiceIcon code={offer.service_code} name={offer.service_name} className="size-4" />
           {offer.service_name}
         </dd>
         <dt className="text-slate-600">{t('confirm.country')}</dt>

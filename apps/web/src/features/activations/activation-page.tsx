@@ -133,7 +133,7 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
             className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-100"
             aria-hidden
           >
-            <ServiceIcon code={a.service_code} className="size-7" />
+            <ServiceIcon code={a.service_code} name={a.service_name} className="size-7" />
           </span>
           <div className="min-w-0">
             <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">

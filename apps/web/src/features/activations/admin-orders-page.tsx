@@ -276,7 +276,11 @@ function OrdersTable({
           cell: (o) => (
             <>
               <p>
-                <ServiceIcon code={o.service_code} className="mr-1 inline-flex size-4 align-[-2px]" />{' '}
+                <ServiceIcon
+                  code={o.service_code}
+                  name={o.service_name}
+                  className="mr-1 inline-flex size-4 align-[-2px]"
+                />{' '}
                 {o.service_name}
               </p>
               <p className="text-xs font-normal text-slate-600">

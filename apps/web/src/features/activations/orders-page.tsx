@@ -108,7 +108,11 @@ function OrdersTable({ items, lang }: { items: Activation[]; lang: Lang }) {
               )}
               aria-label={t('open', { service: a.service_name, date: date(a) })}
             >
-              <ServiceIcon code={a.service_code} className="mr-1 inline-flex size-4 shrink-0 align-[-2px]" />{' '}
+              <ServiceIcon
+                code={a.service_code}
+                name={a.service_name}
+                className="mr-1 inline-flex size-4 shrink-0 align-[-2px]"
+              />{' '}
               {a.service_name}
             </Link>
           ),

@@ -51,13 +51,14 @@ describe('/admin/countries rows', () => {
     renderPage();
     const row = await screen.findByTestId('country-PT');
     const save = within(row).getByRole<HTMLButtonElement>('button', { name: 'Salvar Portugal' });
-    expect(within(row).getByLabelText<HTMLInputElement>('Bandeira de Portugal').value).toBe('PT');
+    // The flag is the country code's: drawn, never edited, and not read from the API's emoji.
+    expect(row.querySelector('[data-icon="flag-PT"] img')).toBeTruthy();
+    expect(within(row).queryByLabelText('Bandeira de Portugal')).toBeNull();
     expect(save.disabled).toBe(true);
 
     fireEvent.change(within(row).getByLabelText('Código de discagem de Portugal'), {
       target: { value: '351' },
     });
-    fireEvent.change(within(row).getByLabelText('Bandeira de Portugal'), { target: { value: 'P' } });
     fireEvent.change(within(row).getByLabelText('Número no protocolo de Portugal'), {
       target: { value: '100001' },
     });
@@ -66,11 +67,7 @@ describe('/admin/countries rows', () => {
         within(row)
           .getAllByRole('alert')
           .map((a) => a.textContent),
-      ).toEqual([
-        'Use + e de 1 a 4 dígitos, ex.: +55.',
-        'Use as duas letras do país, ex.: BR.',
-        'Use um número de 0 a 100000, ou deixe vazio.',
-      ]),
+      ).toEqual(['Use + e de 1 a 4 dígitos, ex.: +55.', 'Use um número de 0 a 100000, ou deixe vazio.']),
     );
     expect(save.disabled).toBe(true);
     fireEvent.click(save);
@@ -79,7 +76,6 @@ describe('/admin/countries rows', () => {
     fireEvent.change(within(row).getByLabelText('Código de discagem de Portugal'), {
       target: { value: ' +351' },
     });
-    fireEvent.change(within(row).getByLabelText('Bandeira de Portugal'), { target: { value: 'pt' } });
     fireEvent.change(within(row).getByLabelText('Número no protocolo de Portugal'), {
       target: { value: '117' },
     });
@@ -89,10 +85,10 @@ describe('/admin/countries rows', () => {
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]).toEqual({
       path: '/api/v1/admin/countries/PT',
-      body: { dial_code: '+351', flag: '\u{1F1F5}\u{1F1F9}', protocol_id: 117 },
+      body: { dial_code: '+351', protocol_id: 117 },
     });
     // Saved: the row shows what the server keeps, and there is nothing left to save.
     await waitFor(() => expect(save.disabled).toBe(true));
-    expect(within(row).getByLabelText<HTMLInputElement>('Bandeira de Portugal').value).toBe('PT');
+    expect(within(row).getByLabelText<HTMLInputElement>('Número no protocolo de Portugal').value).toBe('117');
   });
 });

@@ -10,7 +10,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { type Column, DataTable } from '../../components/ui/data-table.tsx';
 import { ErrorState } from '../../components/ui/feedback.tsx';
 import { moved, useOrderCountries, useStaffCountries, useUpdateCountry } from './api/staff-structure.ts';
-import { flagFromLetters, flagLetters } from './flag-letters.ts';
 import {
   type CountriesFields,
   type CountryChanges,
@@ -22,7 +21,10 @@ import {
 const input =
   'h-11 rounded-md border border-slate-300 px-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-500';
 
-/** /admin/countries: enable, disable and order countries; their dialling code, flag and protocol number. */
+/**
+ * /admin/countries: enable, disable and order countries; their dialling code and protocol number. The flag
+ * is drawn from the country's ISO code (country-flag.tsx), so there is none to edit.
+ */
 export function AdminCountriesPage() {
   const { t } = useTranslation('admin-structure');
   const list = useStaffCountries();
@@ -65,7 +67,6 @@ export function AdminCountriesPage() {
 
 const fieldsOf = (c: AdminCountry): CountryFields => ({
   dial: c.dial_code,
-  flag: flagLetters(c.flag),
   protocol: c.protocol_id === null ? '' : String(c.protocol_id),
 });
 
@@ -82,7 +83,7 @@ function CountriesTable({
 }) {
   const { t, i18n } = useTranslation('admin-structure');
   const english = (i18n.resolvedLanguage ?? i18n.language) === 'en';
-  // Each row's dialling code, flag and protocol number, checked as they are typed.
+  // Each row's dialling code and protocol number, checked as they are typed.
   const form = useForm<CountriesFields, unknown, Record<string, CountryChanges>>({
     resolver: countriesResolver,
     mode: 'onChange',
@@ -97,7 +98,7 @@ function CountriesTable({
     const saved = list.find((c) => c.code === code);
     if (!saved) return;
     const fields = fieldsOf(saved);
-    for (const name of ['dial', 'flag', 'protocol'] as const)
+    for (const name of ['dial', 'protocol'] as const)
       form.resetField(`rows.${code}.${name}`, { defaultValue: fields[name] });
   };
   const rows = countries.map((c, i) => {
@@ -111,17 +112,12 @@ function CountriesTable({
       name: english ? c.name_en : c.name_pt,
       enabled: enabled[c.code] ?? c.is_active,
       errors,
-      flagShown: flagFromLetters(fields.flag) ? fields.flag.trim().toUpperCase() : '',
-      changed:
-        changes === null ||
-        changes.dial_code !== c.dial_code ||
-        changes.flag !== c.flag ||
-        changes.protocol_id !== c.protocol_id,
+      changed: changes === null || changes.dial_code !== c.dial_code || changes.protocol_id !== c.protocol_id,
     };
   });
   type Row = (typeof rows)[number];
   const save = async (r: Row) => {
-    const names = (['dial', 'flag', 'protocol'] as const).map((f) => `rows.${r.c.code}.${f}` as const);
+    const names = (['dial', 'protocol'] as const).map((f) => `rows.${r.c.code}.${f}` as const);
     if (!(await form.trigger(names))) return;
     const changes = countryChanges(form.getValues(`rows.${r.c.code}`));
     if (changes) onSave(r.c.code, changes, (list) => settle(r.c.code, list));
@@ -162,15 +158,6 @@ function CountriesTable({
     {
       header: t('countries.dial'),
       cell: (r) => field(r, 'dial', t('countries.dialOf', { name: r.name }), 'w-20'),
-    },
-    {
-      header: t('countries.flag'),
-      cell: (r) => (
-        <span className="inline-flex items-start gap-2">
-          <CountryFlag code={r.flagShown} className="mt-3" />
-          {field(r, 'flag', t('countries.flagOf', { name: r.name }), 'w-14 uppercase', { maxLength: 2 })}
-        </span>
-      ),
     },
     {
       header: t('countries.protocol'),

@@ -236,7 +236,7 @@ function ProductsTable({
                 className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100"
                 aria-hidden
               >
-                <ServiceIcon code={p.service_code} />
+                <ServiceIcon code={p.service_code} name={p.service_name} />
               </span>
               <div className="min-w-0">
                 <p className="font-medium text-slate-900">{p.service_name}</p>

@@ -3,14 +3,12 @@ import { AdminCategoryCreate, type AdminCategoryUpdate, AdminCountryUpdate } fro
 import type { FieldError, Resolver, ResolverResult } from 'react-hook-form';
 import { z } from 'zod';
 import { keyedResolver } from '../../lib/keyed-resolver.ts';
-import { flagFromLetters } from './flag-letters.ts';
 
 /** Keys (namespace `admin-structure`) of the messages of the categories and countries forms. */
 const STRUCTURE_MESSAGES = {
   slug: 'errors.slug',
   name: { blank: 'errors.required', invalid: 'errors.tooLong' },
   dial: 'errors.dial',
-  flag: 'errors.flag',
   protocol: 'errors.protocol',
 } as const;
 
@@ -52,23 +50,18 @@ export const categoryRenameResolver = keyedResolver<CategoryNames, AdminCategory
   nameEn: STRUCTURE_MESSAGES.name,
 });
 
-/** A country's row as typed: the dialling code, the flag as its two letters, the protocol number. */
+/** A country's row as typed: the dialling code and the protocol number. */
 export interface CountryFields {
   dial: string;
-  flag: string;
   protocol: string;
 }
 
-export type CountryChanges = Required<Pick<AdminCountryUpdate, 'dial_code' | 'flag' | 'protocol_id'>>;
+export type CountryChanges = Required<Pick<AdminCountryUpdate, 'dial_code' | 'protocol_id'>>;
 
 // Text read as the value the contract checks; what cannot be read becomes a value its rule refuses.
 const countrySchema = z
   .object({
     dial: AdminCountryUpdate.shape.dial_code.unwrap(),
-    flag: z
-      .string()
-      .transform((letters) => flagFromLetters(letters) ?? '')
-      .pipe(AdminCountryUpdate.shape.flag.unwrap()),
     protocol: z
       .string()
       .transform((text) => {
@@ -78,7 +71,7 @@ const countrySchema = z
       })
       .pipe(AdminCountryUpdate.shape.protocol_id.unwrap()),
   })
-  .transform((f): CountryChanges => ({ dial_code: f.dial, flag: f.flag, protocol_id: f.protocol }));
+  .transform((f): CountryChanges => ({ dial_code: f.dial, protocol_id: f.protocol }));
 
 /** Every row of /admin/countries as typed, by country code. */
 export interface CountriesFields {
@@ -89,7 +82,6 @@ const countriesSchema = z.object({ rows: z.record(z.string(), countrySchema) });
 
 const COUNTRY_MESSAGES: Record<keyof CountryFields, string> = {
   dial: STRUCTURE_MESSAGES.dial,
-  flag: STRUCTURE_MESSAGES.flag,
   protocol: STRUCTURE_MESSAGES.protocol,
 };
 

@@ -59,7 +59,7 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
           data-testid="product-edit-form"
         >
           <p className="flex items-center gap-2 font-medium text-slate-900">
-            <ServiceIcon code={product.service_code} className="size-6" />
+            <ServiceIcon code={product.service_code} name={product.service_name} className="size-6" />
             <span>
               {product.name} <span className="text-sm font-normal text-slate-500">· {product.sku}</span>
             </span>

@@ -42,7 +42,7 @@ export function PopularPicks({ signedIn }: { signedIn: boolean }) {
                 data-testid={`pick-${o.service_code}-${o.country_code}`}
                 className="group flex min-h-11 w-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/40"
               >
-                <ServiceIcon code={o.service_code} className="size-6" />
+                <ServiceIcon code={o.service_code} name={o.service_name} className="size-6" />
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-x-2 font-semibold break-words text-slate-900">
                     {t('picks.item', { service: o.service_name, country: o.country_name })}
