@@ -48,6 +48,7 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { limitPasswordWork } from './lib/password.ts';
 import type { FeatureModule } from './module.ts';
 import { buildNumberProviders, stockFromProviders } from './providers/numbers/build.ts';
+import { marketFacts } from './providers/numbers/market/facts.ts';
 
 export interface AppDeps {
   config: Config;
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
     rates: config.numbers.rates,
     enabledProviders: async () => (await settings.activationRules()).providerOrder,
     importSettings: config.numbers.catalogImport,
-    market: { serviceName: () => undefined, countryFacts: () => undefined },
+    market: marketFacts,
     bus,
     now,
   });

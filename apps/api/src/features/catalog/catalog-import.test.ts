@@ -41,6 +41,9 @@ describe("the catalogue imported from a seller's whole price list", async () => 
     seller.force('getPrices', JSON.stringify(prices));
   const market = {
     73: { wa: { cost: 2.5, count: 41 }, fb: { cost: 1, count: 3 }, vk: { cost: 10, count: 7 } },
+    // Russia (0) is new to the store; 12, the protocol's "USA (virtual)", is no country.
+    0: { tg: { cost: 5, count: 4 } },
+    12: { tg: { cost: 5, count: 4 } },
   };
 
   const importNow = async (who: SignedIn = admin) => {
@@ -88,12 +91,12 @@ describe("the catalogue imported from a seller's whole price list", async () => 
     const { status, body } = await importNow();
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      providers: [{ provider: 'sms-activate', offers: 3, error: null }],
+      providers: [{ provider: 'sms-activate', offers: 4, error: null }],
       new_services: 1,
-      new_countries: 0,
-      new_products: 1,
-      // WA-BR and FB-BR, in BRL and USD, and the new VK-BR.
-      costs_changed: 6,
+      new_countries: 1,
+      new_products: 2,
+      // WA-BR and FB-BR, in BRL and USD, and the new VK-BR and TG-RU.
+      costs_changed: 8,
       withdrawn: 182 - 2,
       paused: 0,
     });
@@ -108,7 +111,12 @@ describe("the catalogue imported from a seller's whole price list", async () => 
       db,
       sql`SELECT name, is_active FROM services WHERE code = 'vk'`,
     );
-    expect(vk).toEqual({ name: expect.any(String), is_active: false });
+    expect(vk).toEqual({ name: 'VKontakte', is_active: false });
+    const [ru] = await queryRows(
+      db,
+      sql`SELECT name_pt, name_en, dial_code, is_active FROM countries WHERE code = 'RU'`,
+    );
+    expect(ru).toEqual({ name_pt: 'Rússia', name_en: 'Russia', dial_code: '+7', is_active: false });
     expect(await product('WA-BR')).toMatchObject({ stock: 41, sale_hold: null });
     expect(await product('TG-BR')).toMatchObject({ stock: 0, sale_hold: 'withdrawn' });
 
@@ -139,7 +147,7 @@ describe("the catalogue imported from a seller's whole price list", async () => 
   it('pauses a product whose cost rises above its price until a person prices it', async () => {
     const wa = (await product('WA-BR'))!;
     // 100 RUB = R$ 6.00, above WhatsApp's R$ 5.00.
-    lists({ 73: { ...market[73], wa: { cost: 100, count: 41 } } });
+    lists({ ...market, 73: { ...market[73], wa: { cost: 100, count: 41 } } });
     expect((await importNow()).body).toMatchObject({ paused: 1, costs_changed: 2 });
     expect(await product('WA-BR')).toMatchObject({ sale_hold: 'cost_above_price' });
     expect((await buy(wa.id)).json().code).toBe('PRODUCT_UNAVAILABLE');
@@ -166,7 +174,7 @@ describe("the catalogue imported from a seller's whole price list", async () => 
   });
 
   it('puts a withdrawn product back on sale when a seller offers it again', async () => {
-    lists({ 73: { ...market[73], tg: { cost: 2, count: 5 } } });
+    lists({ ...market, 73: { ...market[73], tg: { cost: 2, count: 5 } } });
     expect((await importNow()).body).toMatchObject({ relisted: 1, withdrawn: 0 });
     expect(await product('TG-BR')).toMatchObject({ stock: 5, sale_hold: null });
     expect((await buy(tgBr.id)).statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
-import { fivesimNameOf } from './market/countries.ts';
+import { fivesimNameOf, isoOfFivesimName } from './market/countries.ts';
 import type {
   AssignedNumber,
   NumberProvider,
@@ -229,11 +229,10 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
   async function listOffers(): Promise<UpstreamOffer[]> {
     const json = await get('/v1/guest/prices');
     if (!isRecord(json)) throw new UpstreamError('BAD_REPLY', `${name}: prices not understood`);
-    const countries = new Map(Object.entries(FIVESIM_COUNTRIES).map(([iso, named]) => [named, iso]));
     const services = new Map(Object.entries(products).map(([code, product]) => [product, code]));
     const offers: UpstreamOffer[] = [];
     for (const [countryName, byProduct] of Object.entries(json)) {
-      const country = countries.get(countryName);
+      const country = isoOfFivesimName(countryName);
       if (!country || !isRecord(byProduct)) continue;
       for (const product of Object.keys(byProduct)) {
         const service = services.get(product);

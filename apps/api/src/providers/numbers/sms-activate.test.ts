@@ -43,6 +43,14 @@ describe('sms-activate provider against a handler_api.php server', () => {
     expect(server.requests[0]!.url.searchParams.get('service')).toBe('lf');
   });
 
+  it('never buys a store-only service under the code the protocol gives to another one', async () => {
+    // The store's nu is Nubank, the protocol's nu Stripe.
+    const error = await upstreamErrorOf(provider().requestNumber({ ...order, service: 'nu' }));
+    expect(error.code).toBe('BAD_SERVICE');
+    expect(await provider().getPrice!('nu', 'BR')).toBeNull();
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('refuses a country it has no id for without calling the seller', async () => {
     const error = await upstreamErrorOf(provider().requestNumber({ ...order, country: 'ZZ' }));
 
@@ -133,12 +141,21 @@ describe('sms-activate provider against a handler_api.php server', () => {
     seller.force(
       'getPrices',
       JSON.stringify({
-        73: { wa: { cost: '2.50', count: '41' }, cq: { cost: 3, count: 0 }, bad: { cost: 'x', count: 1 } },
+        73: {
+          wa: { cost: '2.50', count: '41' },
+          cq: { cost: 3, count: 0 },
+          bad: { cost: 'x', count: 1 },
+          // Stripe and ApostaGanha at the seller; Nubank and Mercado Livre in the store: left out.
+          nu: { cost: 1, count: 5 },
+          ml: { cost: 1, count: 5 },
+        },
         187: { tg: { cost: 1.2, count: 9 } },
+        0: { tg: { cost: 5, count: 4 } },
         9999: { wa: { cost: 1, count: 1 } },
       }),
     );
     expect(await provider().listOffers!()).toEqual([
+      { service: 'tg', country: 'RU', price: { amount: 5, currency: 'RUB' }, stock: 4 },
       { service: 'wa', country: 'BR', price: { amount: 2.5, currency: 'RUB' }, stock: 41 },
       // Mercado Livre is "cq" at the seller, "ml" in the store.
       { service: 'ml', country: 'BR', price: { amount: 3, currency: 'RUB' }, stock: 0 },

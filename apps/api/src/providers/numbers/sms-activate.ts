@@ -37,8 +37,19 @@ export interface SmsActivateProvider extends NumberProvider {
   markReady(upstreamId: string): Promise<void>;
 }
 
-/** Where our catalogue's code differs from sms-activate's own (there, "tt" is another service). */
-const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ml: 'cq' };
+/**
+ * Where the store's code differs from the protocol's for the same service: the demo catalogue's Mercado
+ * Livre and iFood are the protocol's cq and pd, and an older TikTok code, tt, is its lf (there, ml, if
+ * and tt are other services).
+ */
+const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ml: 'cq', if: 'pd' };
+/** The protocol's services the store calls by another code, read back from a price list. */
+const FROM_PROTOCOL: Readonly<Record<string, string>> = { cq: 'ml', pd: 'if' };
+/**
+ * Store codes the protocol gives to other services (its nu is Stripe, its wb WeChat; the demo catalogue
+ * sells Nubank and WhatsApp Business under them): never bought from, nor read from, such a seller.
+ */
+const STORE_ONLY: ReadonlySet<string> = new Set(['nu', 'wb']);
 
 const ERROR_TOKENS: Readonly<Record<string, UpstreamErrorCode>> = {
   NO_NUMBERS: 'NO_NUMBERS',
@@ -95,13 +106,21 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     throw new UpstreamError('BAD_REPLY', `${context}: unexpected reply ${excerpt(body, [opts.apiKey])}`);
   }
 
+  /** The seller's code of one of our services, or undefined where it sells none under our meaning. */
+  function theirs(service: string): string | undefined {
+    return STORE_ONLY.has(service) && !(service in services) ? undefined : (services[service] ?? service);
+  }
+
   function numberParams(req: NumberRequest): Record<string, string> {
+    const service = theirs(req.service);
+    if (service === undefined)
+      throw new UpstreamError('BAD_SERVICE', `${name}: does not sell ${req.service}`);
     const country = protocolIdOf(req.country);
     if (country === undefined) {
       throw new UpstreamError('NO_NUMBERS', `${name}: no country id for ${req.country}`);
     }
     const params: Record<string, string> = {
-      service: services[req.service] ?? req.service,
+      service,
       country: String(country),
     };
     if (req.maxPrice !== undefined) params.maxPrice = String(req.maxPrice);
@@ -137,16 +156,16 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
 
   async function getStock(service: string, country: string): Promise<number> {
     const id = protocolIdOf(country);
-    if (id === undefined) return 0;
-    const upstreamService = services[service] ?? service;
+    const upstreamService = theirs(service);
+    if (id === undefined || upstreamService === undefined) return 0;
     const body = await send('getPrices', { service: upstreamService, country: String(id) });
     return parseStock(body, String(id), upstreamService) ?? fail('getPrices', body);
   }
 
   async function getPrice(service: string, country: string): Promise<UpstreamPrice | null> {
     const id = protocolIdOf(country);
-    if (id === undefined) return null;
-    const upstreamService = services[service] ?? service;
+    const upstreamService = theirs(service);
+    if (id === undefined || upstreamService === undefined) return null;
     const body = await send('getPrices', { service: upstreamService, country: String(id) });
     const cost = parseCost(body, String(id), upstreamService);
     if (cost === undefined) fail('getPrices', body);
@@ -158,7 +177,12 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     const body = await send('getPrices');
     const json = parseJson(body);
     if (!isRecord(json)) fail('getPrices', body);
-    const ours = new Map(Object.entries({ ml: 'cq', ...opts.services }).map(([our, their]) => [their, our]));
+    // Their codes that mean another service in the store are left out, unless read back to ours.
+    const ours = new Map([
+      ...Object.entries(FROM_PROTOCOL),
+      ...Object.entries(opts.services ?? {}).map(([our, their]): [string, string] => [their, our]),
+    ]);
+    const clashes = (code: string) => code in services || STORE_ONLY.has(code);
     const offers: UpstreamOffer[] = [];
     for (const [id, byService] of Object.entries(json)) {
       const country = /^\d+$/.test(id) ? countryOfSmsActivateId(Number(id)) : undefined;
@@ -168,7 +192,8 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
         const cost = Number(offer.cost);
         const stock = Number(offer.count);
         if (!Number.isFinite(cost) || cost < 0 || !Number.isInteger(stock) || stock < 0) continue;
-        const service = ours.get(code) ?? code;
+        const service = ours.get(code) ?? (clashes(code) ? undefined : code);
+        if (service === undefined) continue;
         offers.push({ service, country, price: { amount: cost, currency: opts.currency ?? 'RUB' }, stock });
       }
     }
