@@ -1,6 +1,7 @@
 import type { Activation } from '@numero/contract/activations';
 import type { Currency } from '@numero/contract/common';
 import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts';
+import type { PreparedJson } from './catalog-memory.ts';
 
 /**
  * What one protocol call answers: a plain-text token or a JSON document, with HTTP 200 unless said
@@ -8,7 +9,9 @@ import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts'
  */
 export type ProtocolReply =
   | { text: string; status?: number; headers?: Record<string, string> }
-  | { json: unknown; status?: number; headers?: Record<string, string> };
+  | { json: unknown; status?: number; headers?: Record<string, string> }
+  /** A JSON answer serialised (and compressed) beforehand, kept in memory for many callers. */
+  | { prepared: PreparedJson; status?: number; headers?: Record<string, string> };
 
 export type ProtocolParams = Readonly<Record<string, string | undefined>>;
 
