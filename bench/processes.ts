@@ -30,6 +30,7 @@ export async function stopAll(): Promise<void> {
 
 export interface Running {
   url: string;
+  pid: number;
   /** Milliseconds from spawn to the first 200 on /ready. */
   startMs: number;
   /** CPU milliseconds the process spent until then: steadier than the wall clock on a busy machine. */
@@ -67,6 +68,7 @@ async function startProcess(args: string[], env: NodeJS.ProcessEnv, port: number
   const startMs = performance.now() - started;
   const running: Running = {
     url,
+    pid: child.pid!,
     startMs,
     startCpuMs: cpuMsOf(child.pid!),
     async stop() {

@@ -6,14 +6,17 @@
  * Bounded: BENCH_DURATION_S seconds per endpoint (3), BENCH_ROUNDS rounds (3), BENCH_CONNECTIONS (10).
  * Then purchases by BENCH_BUYERS customers at once (1,000) against their ceiling and the ledger verified,
  * a sign-in flood (BENCH_FLOOD_CONNECTIONS, 50), one store process against two (PostgreSQL only) and
- * Lighthouse (BENCH_LIGHTHOUSE=0 skips it). BENCH_ONLY=endpoints,flood,scaling,lighthouse,purchases runs
- * a part (a quick check; its report is partial).
+ * Lighthouse (BENCH_LIGHTHOUSE=0 skips it), and last the reseller protocol's full price list at the
+ * market's size (bench/market.ts: 200,000 products). BENCH_ONLY=endpoints,flood,scaling,lighthouse,
+ * purchases,market runs a part (a quick check; its report is partial); the API alone is built when no
+ * part needs the web app.
  */
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { type Check, checkTable } from './checks.ts';
 import { lighthouseEnabled, measureLighthouse } from './lighthouse.ts';
 import { FLOOD_CONNECTIONS, measureLoginFlood } from './login-flood.ts';
+import { measureMarket, writeMarketReport } from './market.ts';
 import {
   type BenchDatabase,
   createBenchDatabase,
@@ -136,7 +139,8 @@ async function measurePairs(store: Running, ceiling: Running, cookie: string, st
 
 function ensureBuilt() {
   // The store is measured as `npm start` runs it: the built web app and the bundled API on plain node.
-  for (const script of ['build:web', 'build:api']) {
+  const webNeeded = !ONLY || ONLY.some((p) => p !== 'market');
+  for (const script of webNeeded ? ['build:web', 'build:api'] : ['build:api']) {
     const r = spawnSync('npm', ['run', script, '--silent'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -197,6 +201,7 @@ async function main() {
   const checks: Check[] = [];
   let pages: string[] = [];
   let purchase: PurchaseResult | null = null;
+  let market: Check[] = [];
   console.log(
     `Numero bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, ${ROUNDS} rounds\n`,
   );
@@ -211,6 +216,8 @@ async function main() {
     // Last: the store's poller then works on thousands of activations, which would weigh on the others.
     if (part('purchases'))
       purchase = await measurePurchases(database, { store: storePort, ceiling: ceilingPort }, settings);
+    // After every other part: it leaves 200,000 products in the database.
+    if (part('market')) market = await measureMarket(database, storePort);
   } finally {
     await stopAll();
     await database.drop();
@@ -239,6 +246,9 @@ async function main() {
     });
   }
   const lines = printTable(database.kind, rows, { first: runs.first, restarts: runs.restarts });
+  if (market.length) writeMarketReport(database.kind, market);
+  // The market alone: the main section keeps the figures of its last full run.
+  if (ONLY?.every((p) => p === 'market')) return;
   const more = [...checkTable('Under load', checks), ...pages];
   console.log(`${more.join('\n')}\n`);
   writeReport(database.kind, [...lines, ...more], {

@@ -210,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
     webhooks,
     limiter,
     requestsPerSecond: config.resellerRequestsPerSecond,
+    bus,
     now,
   });
   const admin = createAdminModule({

@@ -9,6 +9,7 @@ import type { CatalogAnswers } from './catalog-answers.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import {
   ANY_OPERATOR,
+  asJsonRefusal,
   CURRENCY_NUMBERS,
   countryParam,
   decimal,
@@ -140,11 +141,12 @@ export function createActivationAnswers({
     return token(`ACCESS_NUMBER:${bought.activation.public_id}:${bought.activation.phone_number}`);
   }
 
+  /** JSON on success, and its refusals in HeroSMS' JSON too (`{title, details}`): its clients read them so. */
   async function getNumberV2(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const orderId = params.orderId || undefined;
-    if (orderId !== undefined && !ORDER_ID.test(orderId)) return token('BAD_ACTION');
+    if (orderId !== undefined && !ORDER_ID.test(orderId)) return asJsonRefusal(token('BAD_ACTION'));
     const result = await buy(holder, params, orderId);
-    if (isReply(result)) return result;
+    if (isReply(result)) return asJsonRefusal(result);
     const bought = result.activation;
     return {
       json: {

@@ -1,7 +1,21 @@
-import type { ProductOffer } from '@numero/contract/catalog';
+import type { Currency } from '@numero/contract/common';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import { createCatalogMemory, prepareJson } from './catalog-memory.ts';
+import {
+  type CatalogView,
+  countriesOf,
+  groupBy,
+  type Offer,
+  offers,
+  type PriceEntry,
+  pricesOf,
+  type ServiceCodes,
+  servicesOf,
+  trackRecordKeys,
+  unfiltered,
+} from './catalog-view.ts';
 import {
   ANY_OPERATOR,
   countryParam,
@@ -13,29 +27,29 @@ import {
 import { anyOperatorAsked } from './purchase-filters.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
-type PriceEntry = { cost: number; count: number; successRate?: number; medianCodeSeconds?: number };
-
 /**
- * The store's record of a service × country as extra keys of a getPrices or getTopCountriesByService entry, beside sms-activate's
- * cost and count. Clients index into the keys they know, so more keys are harmless; a key is left out
- * rather than sent as null, which strictly typed clients would refuse to read into a number.
+ * How long a view is trusted without a message on `catalog_changed`: a sale's stock (announced only when
+ * a product runs out or comes back) and the track records move meanwhile. After it the old view still
+ * answers while one rebuild runs, for at most CATALOG_MEMORY_MAX_MS.
  */
-function trackRecordKeys(p: ProductOffer): Pick<PriceEntry, 'successRate' | 'medianCodeSeconds'> {
-  return {
-    ...(p.success_rate === null ? {} : { successRate: p.success_rate }),
-    ...(p.median_seconds_to_code === null ? {} : { medianCodeSeconds: p.median_seconds_to_code }),
-  };
-}
+export const CATALOG_MEMORY_MS = 5_000;
+export const CATALOG_MEMORY_MAX_MS = 15_000;
 
 /** The catalogue in the protocol's words: stock, countries, services and prices for the key's currency. */
 export function createCatalogAnswers({
   catalog,
+  now,
+  onError,
 }: {
-  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'>;
+  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'> &
+    Partial<Pick<CatalogService, 'recordsExpired'>>;
+  /** The memory's clock (real time by default). */
+  now?: () => number;
+  onError?: (err: unknown) => void;
 }) {
   /** sms-activate service code → ours, for the services on sale now. */
-  async function serviceCodes(): Promise<Map<string, { code: string; name: string }>> {
-    const map = new Map<string, { code: string; name: string }>();
+  async function serviceCodes(): Promise<ServiceCodes> {
+    const map: ServiceCodes = new Map();
     for (const s of await catalog.listServices('BRL', 'en')) {
       const theirs = smsActivateServiceCode(s.code);
       // Two of ours may show under one code (an alias and the code itself): the literal one wins.
@@ -43,6 +57,45 @@ export function createCatalogAnswers({
     }
     return map;
   }
+
+  async function buildView(currency: string): Promise<CatalogView> {
+    const [products, services, countries] = await Promise.all([
+      catalog.listProducts({}, currency as Currency, 'en'),
+      serviceCodes(),
+      catalog.listCountries('en'),
+    ]);
+    const all: Offer[] = products.map((p) => ({
+      service_code: p.service_code,
+      country_code: p.country_code,
+      price: p.price,
+      stock: p.stock,
+      success_rate: p.success_rate,
+      median_seconds_to_code: p.median_seconds_to_code,
+    }));
+    const view = {
+      services,
+      all,
+      byCountry: groupBy(all, (p) => p.country_code),
+      byService: groupBy(all, (p) => p.service_code),
+    };
+    const [prices, countryList, serviceList] = await Promise.all([
+      prepareJson(pricesOf(view, {})),
+      prepareJson(countriesOf(countries)),
+      prepareJson(servicesOf(view, {})),
+    ]);
+    return { ...view, full: { getPrices: prices, getCountries: countryList, getServicesList: serviceList } };
+  }
+
+  const memory = createCatalogMemory({
+    build: buildView,
+    ms: CATALOG_MEMORY_MS,
+    maxMs: CATALOG_MEMORY_MAX_MS,
+    now,
+    // The track records expire on their own clock, heard on no channel.
+    stale: () => catalog.recordsExpired?.() ?? false,
+    onError,
+  });
+  const viewFor = (holder: KeyHolder) => memory.get(holder.currency);
 
   /**
    * "<code>_0" → stock in one country, for every standard code (0 where none is sold). An operator other
@@ -54,44 +107,19 @@ export function createCatalogAnswers({
     const counts: Record<string, number> = {};
     for (const code of STANDARD_SERVICE_CODES) counts[`${code}_0`] = 0;
     const anyOperator = anyOperatorAsked(params.operator);
-    for (const p of await catalog.listProducts({ country }, holder.currency, 'en'))
+    for (const p of offers(await viewFor(holder), { country }))
       counts[`${smsActivateServiceCode(p.service_code)}_0`] = anyOperator ? p.stock : 0;
     return { json: counts };
   }
 
-  async function getCountries(): Promise<ProtocolReply> {
-    const out: Record<string, unknown> = {};
-    for (const c of await catalog.listCountries('en')) {
-      const id = smsActivateCountryId(c.code);
-      if (id === undefined) continue;
-      // The protocol names countries in Russian, English and Chinese; we hold Portuguese and English.
-      out[String(id)] = {
-        id,
-        rus: c.name_en,
-        eng: c.name_en,
-        chn: c.name_en,
-        pt: c.name_pt,
-        visible: 1,
-        retry: 1,
-        rent: 0,
-        multiService: 0,
-      };
-    }
-    return { json: out };
+  async function getCountries(holder: KeyHolder): Promise<ProtocolReply> {
+    return { prepared: (await viewFor(holder)).full.getCountries };
   }
 
   async function getServicesList(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
-    const services = await serviceCodes();
-    let offered: Set<string> | null = null;
-    if (params.country !== undefined && params.country !== '') {
-      const country = countryParam(params.country);
-      const products = country ? await catalog.listProducts({ country }, holder.currency, 'en') : [];
-      offered = new Set(products.map((p) => p.service_code));
-    }
-    const list = [...services.entries()]
-      .filter(([, s]) => offered === null || offered.has(s.code))
-      .map(([code, s]) => ({ code, name: s.name }));
-    return { json: { status: 'success', services: list } };
+    const view = await viewFor(holder);
+    if (unfiltered(params.country)) return { prepared: view.full.getServicesList };
+    return { json: servicesOf(view, params) };
   }
 
   /**
@@ -100,50 +128,9 @@ export function createCatalogAnswers({
    * is a JSON number, as HeroSMS and sms-activate send it: typed clients read it into a number.
    */
   async function getPrices(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
-    const filter: { service?: string; country?: string } = {};
-    let codes = STANDARD_SERVICE_CODES;
-    if (params.service) {
-      const code = params.service.toLowerCase();
-      const service = (await serviceCodes()).get(code);
-      if (!service && !STANDARD_SERVICE_CODES.includes(code)) return { json: {} };
-      codes = [code];
-      // A standard code the store does not sell: its countries, each with nothing in stock.
-      if (service) filter.service = service.code;
-    }
-    // No country: every country, as sms-activate answers.
-    if (params.country !== undefined && params.country !== '') {
-      const country = countryParam(params.country);
-      if (!country) return { json: {} };
-      filter.country = country;
-    }
-    const out: Record<string, Record<string, PriceEntry>> = {};
-    const priced = new Set<string>();
-    const countryEntry = (id: number) => {
-      let byService = out[String(id)];
-      if (!byService) {
-        byService = {};
-        for (const code of codes) byService[code] = { cost: 0, count: 0 };
-        out[String(id)] = byService;
-      }
-      return byService;
-    };
-    // A service asked that the store does not sell is looked up only for its countries.
-    const sells = Boolean(filter.service) || !params.service;
-    const query = sells ? filter : { country: filter.country };
-    for (const p of await catalog.listProducts(query, holder.currency, 'en')) {
-      const id = smsActivateCountryId(p.country_code);
-      if (id === undefined) continue;
-      const byService = countryEntry(id);
-      const code = smsActivateServiceCode(p.service_code);
-      // The first offer of a service in a country is the one a purchase takes.
-      if (!sells || priced.has(`${id}:${code}`)) continue;
-      priced.add(`${id}:${code}`);
-      byService[code] = { cost: p.price / 100, count: p.stock, ...trackRecordKeys(p) };
-    }
-    // A country asked where nothing sells: every code at 0.
-    const askedId = filter.country ? smsActivateCountryId(filter.country) : undefined;
-    if (askedId !== undefined) countryEntry(askedId);
-    return { json: out };
+    const view = await viewFor(holder);
+    if (!params.service && unfiltered(params.country)) return { prepared: view.full.getPrices };
+    return { json: pricesOf(view, params) };
   }
 
   /**
@@ -187,9 +174,8 @@ export function createCatalogAnswers({
     const asked = params.country !== undefined && params.country !== '';
     const country = asked ? countryParam(params.country) : undefined;
     if (asked && !country) return token('OPERATORS_NOT_FOUND');
-    const products = await catalog.listProducts(country ? { country } : {}, holder.currency, 'en');
     const countryOperators: Record<string, string[]> = {};
-    for (const p of products) {
+    for (const p of offers(await viewFor(holder), country ? { country } : {})) {
       const id = smsActivateCountryId(p.country_code);
       if (id !== undefined) countryOperators[String(id)] = [ANY_OPERATOR];
     }
@@ -199,6 +185,8 @@ export function createCatalogAnswers({
 
   return {
     serviceCodes,
+    /** The answers' memory: app wiring makes it follow the catalogue's messages. */
+    memory,
     getOperators,
     getNumbersStatus,
     getCountries,

@@ -29,9 +29,18 @@ describe('handler_api.php conformance: filters and standard service codes', asyn
       [{ forward: '1' }, 'NO_NUMBERS'],
       [{ maxPrice: '4.99', freePrice: 'true' }, 'WRONG_MAX_PRICE:5.00'],
     ];
-    for (const [filter, answer] of refusals)
-      for (const action of ['getNumber', 'getNumberV2'])
-        expect((await r.allWays(action, { ...waBr, ...filter })).body, JSON.stringify(filter)).toBe(answer);
+    for (const [filter, answer] of refusals) {
+      expect((await r.allWays('getNumber', { ...waBr, ...filter })).body, JSON.stringify(filter)).toBe(
+        answer,
+      );
+      // getNumberV2: the same token as HeroSMS' JSON title, WRONG_MAX_PRICE's price in info.min.
+      const [title, min] = answer.split(':');
+      const v2 = (await r.allWays('getNumberV2', { ...waBr, ...filter })).json();
+      expect(v2, JSON.stringify(filter)).toMatchObject({
+        title,
+        ...(min ? { info: { min: Number(min) } } : {}),
+      });
+    }
     expect(await r.balance()).toBe(10_000);
   });
 

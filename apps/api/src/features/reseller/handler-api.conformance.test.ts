@@ -96,9 +96,14 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
       expect((await r.allWays('getNumber', { service: 'wa', country: '73', maxPrice })).body).toBe(
         'WRONG_MAX_PRICE:5.00',
       );
-    expect((await r.allWays('getNumberV2', { service: 'wa', country: '73', maxPrice: '1' })).body).toBe(
-      'WRONG_MAX_PRICE:5.00',
-    );
+    // getNumberV2 refuses in HeroSMS' JSON, the price asked for in info.min.
+    const v2 = await r.allWays('getNumberV2', { service: 'wa', country: '73', maxPrice: '1' });
+    expect(v2).toMatchObject({ status: 200, type: expect.stringMatching(/^application\/json/) });
+    expect(v2.json()).toEqual({
+      title: 'WRONG_MAX_PRICE',
+      details: 'The maximum price is less than the permitted price',
+      info: { min: 5 },
+    });
     expect(await r.balance()).toBe(10_000);
     // A limit at or above the price buys.
     await buy(r, { maxPrice: '5.00' });
@@ -107,8 +112,34 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
 
     const poor = await reseller(wa.price - 1);
     expect((await poor.allWays('getNumber', { service: 'wa', country: '73' })).body).toBe('NO_BALANCE');
-    expect((await poor.call('getNumberV2', { service: 'wa', country: '73' })).body).toBe('NO_BALANCE');
+    const noBalance = await poor.call('getNumberV2', { service: 'wa', country: '73' });
+    expect(noBalance.status).toBe(200);
+    expect(noBalance.body).toBe('{"title":"NO_BALANCE","details":"Insufficient balance"}');
     expect(await poor.balance()).toBe(wa.price - 1);
+  });
+
+  it('refuses getNumberV2 as HeroSMS does: {title: <token>, details}, HTTP 200, no money taken', async () => {
+    const r = await reseller();
+    const refusal = async (params: Record<string, string>) => {
+      const res = await r.allWays('getNumberV2', params);
+      expect(res.status).toBe(200);
+      expect(res.type).toMatch(/^application\/json/);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['details', 'title']);
+      expect(typeof body.details).toBe('string');
+      return body.title;
+    };
+    expect(await refusal({ country: '73' })).toBe('BAD_SERVICE');
+    expect(await refusal({ service: 'zz', country: '73' })).toBe('BAD_SERVICE');
+    expect(await refusal({ service: 'wa', country: '9999' })).toBe('NO_NUMBERS');
+    expect(await refusal({ service: 'wa', country: '73', operator: 'vivo' })).toBe('NO_NUMBERS');
+    expect(await refusal({ service: 'wa', country: '73', phoneException: '5511' })).toBe(
+      'WRONG_EXCEPTION_PHONE',
+    );
+    expect(await refusal({ service: 'wa', country: '73', orderId: 'bad id!' })).toBe('BAD_ACTION');
+    expect(await r.balance()).toBe(10_000);
+    // What the route answers before any action stays the same for every action: a token.
+    expect((await raw({ api_key: 'nope', action: 'getNumberV2', service: 'wa' })).body).toBe('BAD_KEY');
   });
 
   it('sells with getNumberV2: the documented JSON types, and once per orderId', async () => {

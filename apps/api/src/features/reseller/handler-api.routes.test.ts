@@ -267,12 +267,12 @@ describe('handler_api.php, the reseller protocol', async () => {
     expect(n).toBe(1);
 
     // The same orderId for something else is another order, not a retry.
-    expect((await r.call('getNumberV2', { service: 'tg', country: '73', orderId })).body).toBe(
-      'ORDER_ALREADY_EXISTS',
-    );
-    expect((await r.call('getNumberV2', { service: 'wa', country: '73', orderId: 'bad id!' })).body).toBe(
-      'BAD_ACTION',
-    );
+    expect((await r.call('getNumberV2', { service: 'tg', country: '73', orderId })).json()).toMatchObject({
+      title: 'ORDER_ALREADY_EXISTS',
+    });
+    expect(
+      (await r.call('getNumberV2', { service: 'wa', country: '73', orderId: 'bad id!' })).json(),
+    ).toMatchObject({ title: 'BAD_ACTION' });
     // Without an orderId every call is a new purchase.
     expect((await r.call('getNumberV2', { service: 'wa', country: '73' })).json().activationId).not.toBe(
       bought.activationId,

@@ -2,6 +2,7 @@ import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/sql.ts';
+import { acceptedEncoding } from '../../http/compression.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   type RateLimiter,
@@ -10,6 +11,7 @@ import {
   rateLimited,
 } from '../../http/rate-limit.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
+import type { PreparedJson } from './catalog-memory.ts';
 import type { HandlerApi } from './handler-api.service.ts';
 import type { ProtocolReply } from './protocol-format.ts';
 import { acceptAnyBody, requestParams } from './protocol-request.ts';
@@ -30,8 +32,21 @@ function send(reply: FastifyReply, answer: ProtocolReply) {
   if (answer.headers) reply.headers(answer.headers);
   reply.status(answer.status ?? 200);
   if ('json' in answer) return reply.type('application/json; charset=utf-8').send(answer.json);
+  if ('prepared' in answer) return sendPrepared(reply, answer.prepared);
   if (answer.status === 204) return reply.send();
   return reply.type('text/plain; charset=utf-8').send(answer.text);
+}
+
+/**
+ * A JSON answer kept ready in memory: its bytes as they are, or already compressed in the encoding the
+ * client takes (nothing else in the app compresses answers, so this is the only encoding applied).
+ */
+function sendPrepared(reply: FastifyReply, prepared: PreparedJson) {
+  reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+  const encoding = acceptedEncoding(reply.request);
+  const packed = encoding ? prepared.packed[encoding] : undefined;
+  if (!packed) return reply.send(prepared.body);
+  return reply.header('content-encoding', encoding).send(packed);
 }
 
 /**

@@ -10,11 +10,14 @@ import type { WebhooksService } from './webhooks.service.ts';
 
 export interface HandlerApiDeps {
   now: () => Date;
+  /** A rebuild of the catalogue's answers in the background failed (the next call builds it again). */
+  onError?: (err: unknown) => void;
   activations: Pick<
     ActivationsService,
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
   >;
-  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'>;
+  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'> &
+    Partial<Pick<CatalogService, 'recordsExpired'>>;
   ledger: Pick<LedgerService, 'walletBalance'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
 }
@@ -23,15 +26,15 @@ export interface HandlerApiDeps {
  * The handler_api.php protocol on top of the store: the catalogue's answers, the activations' answers,
  * and the balance, dispatched by `action`.
  */
-export function createHandlerApi({ activations, catalog, ledger, webhooks, now }: HandlerApiDeps) {
-  const catalogAnswers = createCatalogAnswers({ catalog });
+export function createHandlerApi({ activations, catalog, ledger, webhooks, now, onError }: HandlerApiDeps) {
+  const catalogAnswers = createCatalogAnswers({ catalog, onError });
   const activationAnswers = createActivationAnswers({
     activations,
     catalog,
     webhooks,
     serviceCodes: catalogAnswers.serviceCodes,
   });
-  const { serviceCodes: _codes, ...catalogActions } = catalogAnswers;
+  const { serviceCodes: _codes, memory: catalogMemory, ...catalogActions } = catalogAnswers;
 
   const getBalance = async (holder: KeyHolder) =>
     token(`ACCESS_BALANCE:${decimal(await ledger.walletBalance(holder.userId, holder.currency))}`);
@@ -45,6 +48,9 @@ export function createHandlerApi({ activations, catalog, ledger, webhooks, now }
   };
 
   return {
+    /** The catalogue answers' memory, to follow the catalogue's messages on the bus. */
+    catalogMemory,
+
     /** Answers one call of an authenticated key holder; an unknown action is BAD_ACTION. */
     async run(holder: KeyHolder, action: string | undefined, params: ProtocolParams) {
       const handler = action && Object.hasOwn(actions, action) ? actions[action] : undefined;

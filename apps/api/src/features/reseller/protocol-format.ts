@@ -1,6 +1,7 @@
 import type { Activation } from '@numero/contract/activations';
 import type { Currency } from '@numero/contract/common';
 import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts';
+import type { PreparedJson } from './catalog-memory.ts';
 
 /**
  * What one protocol call answers: a plain-text token or a JSON document, with HTTP 200 unless said
@@ -8,7 +9,9 @@ import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts'
  */
 export type ProtocolReply =
   | { text: string; status?: number; headers?: Record<string, string> }
-  | { json: unknown; status?: number; headers?: Record<string, string> };
+  | { json: unknown; status?: number; headers?: Record<string, string> }
+  /** A JSON answer serialised (and compressed) beforehand, kept in memory for many callers. */
+  | { prepared: PreparedJson; status?: number; headers?: Record<string, string> };
 
 export type ProtocolParams = Readonly<Record<string, string | undefined>>;
 
@@ -74,4 +77,36 @@ export function activationIdParam(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The sentence beside each token in a JSON refusal (`details`), for the people reading a bot's log. */
+const REFUSAL_DETAILS: Record<string, string> = {
+  BAD_ACTION: 'orderId may hold only letters, digits and _ . : - (at most 100)',
+  BAD_SERVICE: 'Unknown service code',
+  NO_NUMBERS: 'No numbers available for the requested service and country',
+  NO_BALANCE: 'Insufficient balance',
+  WRONG_MAX_PRICE: 'The maximum price is less than the permitted price',
+  WRONG_EXCEPTION_PHONE: 'The store cannot choose a number by its prefix',
+  ORDER_ALREADY_EXISTS: 'This orderId was used for another service or country',
+  ERROR_SQL: 'Try again shortly',
+  TOO_MANY_REQUESTS: 'Too many purchases at once; try again shortly',
+};
+
+/**
+ * A refusal as HeroSMS answers getNumberV2, `{"title": "<TOKEN>", "details": "<sentence>"}`, which its
+ * clients turn into their own errors (the published `hero-sms` reads `title`, and `info.min` of
+ * WRONG_MAX_PRICE). The token is the one the text form sends, its value (WRONG_MAX_PRICE's price) moved
+ * to `info`; the HTTP status and headers stay those of the text form. Any other answer passes unchanged.
+ */
+export function asJsonRefusal(reply: ProtocolReply): ProtocolReply {
+  if (!('text' in reply)) return reply;
+  const separator = reply.text.indexOf(':');
+  const title = separator === -1 ? reply.text : reply.text.slice(0, separator);
+  const value = separator === -1 ? '' : reply.text.slice(separator + 1);
+  const info = title === 'WRONG_MAX_PRICE' ? { info: { min: Number(value) } } : {};
+  return {
+    json: { title, details: REFUSAL_DETAILS[title] ?? title, ...info },
+    ...(reply.status === undefined ? {} : { status: reply.status }),
+    ...(reply.headers === undefined ? {} : { headers: reply.headers }),
+  };
 }

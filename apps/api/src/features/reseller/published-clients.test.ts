@@ -46,6 +46,30 @@ describe('published clients, base URL changed only', async () => {
       const stranger = new HeroSMS({ apiKey: 'nk_not-a-key', baseUrl: bed.base });
       await expect(stranger.getBalance()).rejects.toMatchObject({ name: 'AuthenticationError' });
     });
+
+    it('buys with getNumberV2, and its refusals are its own errors, not a reply it cannot read', async () => {
+      const { r, client } = await heroSms();
+      const bought = await client.getNumberV2({ service: 'wa', country: 73 });
+      expect(bought).toMatchObject({ phoneNumber: expect.stringMatching(/^55\d{10,11}$/) });
+      await expect(client.getNumberV2({ service: 'wa', country: 73, maxPrice: 1 })).rejects.toMatchObject({
+        name: 'WrongMaxPriceError',
+        minimumPrice: wa.price / 100,
+      });
+      await expect(client.getNumberV2({ service: 'wa', country: 9999 })).rejects.toMatchObject({
+        name: 'NoNumbersError',
+      });
+      await expect(client.getNumberV2({ service: 'zz', country: 73 })).rejects.toMatchObject({
+        name: 'ApiJsonError',
+        code: 'BAD_SERVICE',
+      });
+      expect(await r.balance()).toBe(10_000 - wa.price);
+      const poor = await heroSms(wa.price - 1);
+      await expect(poor.client.getNumberV2({ service: 'wa', country: 73 })).rejects.toMatchObject({
+        name: 'NoBalanceError',
+        code: 'NO_BALANCE',
+      });
+      expect(await poor.r.balance()).toBe(wa.price - 1);
+    });
   });
 
   describe('"fivesim-api" (5sim, /v1)', () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../db/event-bus.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import type { FeatureModule } from '../../module.ts';
@@ -46,14 +47,23 @@ export function createResellerModule(deps: {
   limiter: RateLimiter;
   /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
   requestsPerSecond: number;
+  /** Where the database announces catalogue changes, which the catalogue answers' memory follows. */
+  bus: EventBus;
   now: () => Date;
 }) {
   const { apiKeys, activations, catalog, ledger, webhooks, limiter, now } = deps;
   const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
-  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks, now });
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const onError = (err: unknown) => log?.warn({ err }, 'catalogue answers: rebuild failed');
+  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks, now, onError });
   const fivesim = createFivesimAnswers({ activations, catalog, ledger, webhooks });
   const module: FeatureModule = {
     routes: async (app) => {
+      log = app.log;
+      // A process that cannot hear the catalogue's changes keeps its answers only a few seconds.
+      await handlerApi.catalogMemory
+        .follow(deps.bus, 'catalog_changed')
+        .catch((err) => app.log.warn({ err }, 'catalogue changes unheard by the protocol'));
       await app.register(handlerApiRoutes, { apiKeys, handlerApi, limiter, keyLimit, now });
       await app.register(fivesimRoutes, { apiKeys, answers: fivesim, limiter, keyLimit, now });
       await app.register(webhookDeliveriesRoutes, { apiKeys, webhooks });
