@@ -106,6 +106,21 @@ export function createCatalogService({
       }));
     },
 
+    /** Every product on sale, lean (what the reseller protocol's answers show), in listProducts' order. */
+    async listOffers(currency: Currency) {
+      const [tuples, recordOf] = await Promise.all([
+        products.listOfferTuples(currency),
+        trackRecords.current(),
+      ]);
+      return tuples.map(([service, country, price, stock]) => ({
+        service_code: service,
+        country_code: country,
+        price,
+        stock,
+        ...recordOf(service, country),
+      }));
+    },
+
     /** The product with its price in each currency, or null when no such product exists. */
     findProduct: products.findProduct,
     decrementStock: products.decrementStock,

@@ -2,7 +2,7 @@ import { type AdminProductStatus, LOW_STOCK_MAX, type ProductBase } from '@numer
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services } from '../../db/schema/index.ts';
-import { containsPattern } from '../../db/sql.ts';
+import { containsPattern, queryRows } from '../../db/sql.ts';
 import type { Lang } from '../../http/lang.ts';
 
 // The one owner of the products table: what customers may buy, the staff view, prices and stock.
@@ -120,6 +120,25 @@ export function createProductsRepository(db: Executor) {
         .innerJoin(countries, eq(countries.code, products.countryCode))
         .where(and(...conditions))
         .orderBy(desc(gt(products.stock, 0)), asc(products.priceBrl), asc(countries.namePt));
+    },
+
+    /**
+     * Every product on sale as [service, country, price in the currency, stock], in listProducts' order:
+     * the whole catalogue (200,000 rows at market size) read as one JSON text the database builds, which
+     * costs this process one JSON.parse rather than mapping each row.
+     */
+    async listOfferTuples(currency: 'BRL' | 'USD'): Promise<[string, string, number, number][]> {
+      const price = currency === 'BRL' ? products.priceBrl : products.priceUsd;
+      const [row] = await queryRows<{ offers: string }>(
+        db,
+        sql`SELECT coalesce(json_agg(json_build_array(${products.serviceCode}, ${products.countryCode}, ${price}, ${products.stock})
+              ORDER BY ${products.stock} > 0 DESC, ${products.priceBrl}, ${countries.namePt}), '[]')::text AS offers
+            FROM ${products}
+            JOIN ${services} ON ${services.code} = ${products.serviceCode}
+            JOIN ${countries} ON ${countries.code} = ${products.countryCode}
+            WHERE ${onSale}`,
+      );
+      return JSON.parse(row!.offers);
     },
 
     /** One product with whether it is on sale (it, its service and its country active); null if unknown. */

@@ -6,9 +6,8 @@ import { createCatalogMemory, prepareJson } from './catalog-memory.ts';
 import {
   type CatalogView,
   countriesOf,
+  offers as cut,
   groupBy,
-  type Offer,
-  offers,
   type PriceEntry,
   pricesOf,
   type ServiceCodes,
@@ -41,7 +40,7 @@ export function createCatalogAnswers({
   now,
   onError,
 }: {
-  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'> &
+  catalog: Pick<CatalogService, 'listOffers' | 'listServices' | 'listCountries'> &
     Partial<Pick<CatalogService, 'recordsExpired'>>;
   /** The memory's clock (real time by default). */
   now?: () => number;
@@ -59,19 +58,11 @@ export function createCatalogAnswers({
   }
 
   async function buildView(currency: string): Promise<CatalogView> {
-    const [products, services, countries] = await Promise.all([
-      catalog.listProducts({}, currency as Currency, 'en'),
+    const [all, services, countries] = await Promise.all([
+      catalog.listOffers(currency as Currency),
       serviceCodes(),
       catalog.listCountries('en'),
     ]);
-    const all: Offer[] = products.map((p) => ({
-      service_code: p.service_code,
-      country_code: p.country_code,
-      price: p.price,
-      stock: p.stock,
-      success_rate: p.success_rate,
-      median_seconds_to_code: p.median_seconds_to_code,
-    }));
     const view = {
       services,
       all,
@@ -107,7 +98,7 @@ export function createCatalogAnswers({
     const counts: Record<string, number> = {};
     for (const code of STANDARD_SERVICE_CODES) counts[`${code}_0`] = 0;
     const anyOperator = anyOperatorAsked(params.operator);
-    for (const p of offers(await viewFor(holder), { country }))
+    for (const p of cut(await viewFor(holder), { country }))
       counts[`${smsActivateServiceCode(p.service_code)}_0`] = anyOperator ? p.stock : 0;
     return { json: counts };
   }
@@ -141,7 +132,7 @@ export function createCatalogAnswers({
   async function getTopCountriesByService(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
     if (!service) return token('BAD_SERVICE');
-    const offers = (await catalog.listProducts({ service: service.code }, holder.currency, 'en'))
+    const offers = cut(await viewFor(holder), { service: service.code })
       .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
       .sort((a, b) => b.stock - a.stock || a.price - b.price);
     type TopEntry = { country: number; count: number; price: number; retail_price: number };
@@ -175,7 +166,7 @@ export function createCatalogAnswers({
     const country = asked ? countryParam(params.country) : undefined;
     if (asked && !country) return token('OPERATORS_NOT_FOUND');
     const countryOperators: Record<string, string[]> = {};
-    for (const p of offers(await viewFor(holder), country ? { country } : {})) {
+    for (const p of cut(await viewFor(holder), country ? { country } : {})) {
       const id = smsActivateCountryId(p.country_code);
       if (id !== undefined) countryOperators[String(id)] = [ANY_OPERATOR];
     }

@@ -16,7 +16,7 @@ export interface HandlerApiDeps {
     ActivationsService,
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
   >;
-  catalog: Pick<CatalogService, 'listProducts' | 'listServices' | 'listCountries'> &
+  catalog: Pick<CatalogService, 'listProducts' | 'listOffers' | 'listServices' | 'listCountries'> &
     Partial<Pick<CatalogService, 'recordsExpired'>>;
   ledger: Pick<LedgerService, 'walletBalance'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;

@@ -189,6 +189,13 @@ describe('sms-activate provider against a handler_api.php server', () => {
     expect(error.retryableElsewhere).toBe(true);
   });
 
+  it("reads getNumberV2's refusals in HeroSMS' JSON form", async () => {
+    seller.force('getNumberV2', JSON.stringify({ title: 'NO_BALANCE', details: 'Not enough money' }));
+    const error = await upstreamErrorOf(provider().requestNumber(order));
+    expect(error.code).toBe('NO_BALANCE');
+    expect(error.message).toContain('Not enough money');
+  });
+
   it('keeps the detail of a token in the message: the minimum price, the end of a ban', async () => {
     seller.force('getNumberV2', 'WRONG_MAX_PRICE:4.20');
     const tooCheap = await upstreamErrorOf(provider().requestNumber({ ...order, maxPrice: 3 }));

@@ -95,9 +95,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
   }
 
   function fail(action: string, body: string): never {
-    const separator = body.indexOf(':');
-    const token = separator === -1 ? body : body.slice(0, separator);
-    const detail = separator === -1 ? '' : body.slice(separator + 1);
+    const { token, detail } = refusalOf(body);
     const code = ERROR_TOKENS[token];
     const context = `${name} ${action}`;
     if (code) {
@@ -245,6 +243,20 @@ export function countryOfSmsActivateId(id: number): string | undefined {
 /** Our service code as sms-activate names it (only the aliased ones differ). */
 export function smsActivateServiceCode(service: string): string {
   return SERVICE_ALIASES[service] ?? service;
+}
+
+/**
+ * A refusal's token and detail: "TOKEN:detail" in plain text, or HeroSMS' JSON form of getNumberV2's
+ * refusals, {"title": "TOKEN", "details": "…"}.
+ */
+function refusalOf(body: string): { token: string; detail: string } {
+  const json = body.startsWith('{') ? parseJson(body) : undefined;
+  if (isRecord(json) && typeof json.title === 'string')
+    return { token: json.title, detail: typeof json.details === 'string' ? json.details : '' };
+  const separator = body.indexOf(':');
+  return separator === -1
+    ? { token: body, detail: '' }
+    : { token: body.slice(0, separator), detail: body.slice(separator + 1) };
 }
 
 function checkId(upstreamId: string): string {
