@@ -135,6 +135,7 @@ const GROUPS: { title: string; keys: (string | OtherSetting)[] }[] = [
       'SIMULATOR_MIN_DELAY_MS',
       'SIMULATOR_MAX_DELAY_MS',
       'SIMULATOR_NO_SMS_RATE',
+      'SIMULATOR_CATALOGUE',
       'SIMULATOR_SECRET',
       'SIMULATOR_PUSH',
       'SIMULATOR_PUSH_URL',

@@ -4,6 +4,7 @@ import { inboundSmsPath } from './inbound.ts';
 import type { NumberProvider } from './number-provider.ts';
 import type { numbersConfig } from './numbers.config.ts';
 import { createSimulatorProvider } from './simulator.ts';
+import { marketCatalogue } from './simulator-data.ts';
 import { createSmsActivateProvider } from './sms-activate.ts';
 
 export type NumbersConfig = ReturnType<typeof numbersConfig>;
@@ -34,6 +35,7 @@ export function buildNumberProviders(
       case 'simulator':
         return createSimulatorProvider({
           ...numbers.simulator,
+          catalogue: numbers.simulator.catalogue === 'market' ? marketCatalogue() : undefined,
           push: simulatorPush(numbers, server),
           now: () => now().getTime(),
         });

@@ -26,6 +26,12 @@ export const numbersEnv = z.object({
     .default(5_000)
     .describe('The offline simulator delivers an SMS code no sooner than this after a number is assigned…'),
   SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).default(30_000).describe('…and no later than this.'),
+  SIMULATOR_CATALOGUE: z
+    .enum(['demo', 'market'])
+    .default('demo')
+    .describe(
+      "What the simulator lists for the catalogue import: 'demo' the demo catalogue's 14 services × 13 countries, 'market' the market's size (over 500 services in every country with a calling code, some 120,000 products).",
+    ),
   SIMULATOR_NO_SMS_RATE: z.coerce
     .number()
     .min(0)
@@ -174,6 +180,7 @@ export function numbersConfig(e: z.infer<typeof numbersEnv>) {
       minDelayMs: e.SIMULATOR_MIN_DELAY_MS,
       maxDelayMs: e.SIMULATOR_MAX_DELAY_MS,
       noSmsRate: e.SIMULATOR_NO_SMS_RATE,
+      catalogue: e.SIMULATOR_CATALOGUE,
       secret: e.SIMULATOR_SECRET,
       /** Undefined: push unless under test (tests drive the clock and run no server). */
       push: e.SIMULATOR_PUSH,

@@ -1,3 +1,6 @@
+import { MARKET_COUNTRIES } from './market/countries.ts';
+import { MARKET_SERVICES } from './market/services.ts';
+
 /** Draws an integer in [0, n) from a seeded stream. */
 export type Pick = (n: number) => number;
 
@@ -90,6 +93,33 @@ function usExchange(pick: Pick): string {
 }
 
 /** Mobile numbering per country: dialling code and the national number's shape and length. */
+/** A mobile number of a country the simulator has no plan of its own for: 9 digits after the code. */
+const genericPlan = (dial: string): CountryPlan => ({
+  dial,
+  national: (p) => `${digitFrom(p, 2)}${digits(p, 8)}`,
+});
+const GENERIC_PLANS = new Map(
+  MARKET_COUNTRIES.flatMap((c) => (c.dial ? [[c.code, genericPlan(c.dial)] as const] : [])),
+);
+
+/** How the simulator makes up a number in a country: its own plan, else a generic one; none without a code. */
+export function planOf(country: string): CountryPlan | undefined {
+  return COUNTRY_PLANS[country] ?? GENERIC_PLANS.get(country);
+}
+
+/**
+ * The market-sized catalogue (SIMULATOR_CATALOGUE=market): every protocol service but those whose code
+ * the demo catalogue gives to another service, and every country with a calling code.
+ */
+export function marketCatalogue(): { services: readonly string[]; countries: readonly string[] } {
+  const clashes = new Set(['nu', 'wb', 'ml', 'if', 'tt']);
+  const services = MARKET_SERVICES.map((s) => s.code).filter((code) => !clashes.has(code));
+  return {
+    services: [...new Set([...DEMO_SERVICES, ...services])],
+    countries: MARKET_COUNTRIES.filter((c) => c.dial).map((c) => c.code),
+  };
+}
+
 /** The demo catalogue's services and countries (db/seed.ts): what the simulator lists by default. */
 export const DEMO_SERVICES: readonly string[] = [
   'wa',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { NumberProvider } from './number-provider.ts';
 import { createSimulatorProvider, type SimulatorOptions } from './simulator.ts';
+import { marketCatalogue } from './simulator-data.ts';
 import { upstreamErrorOf } from './test-support.ts';
 
 const START = Date.UTC(2025, 0, 15, 12, 0, 0);
@@ -46,6 +47,25 @@ describe('simulator provider', () => {
       catalogue: { services: ['vk'], countries: ['RU'] },
     });
     expect((await listed.listOffers!()).map((o) => `${o.service}-${o.country}`)).toEqual(['vk-RU']);
+  });
+
+  it("lists the market's size on request, and sells numbers in every country with a calling code", async () => {
+    const { services, countries } = marketCatalogue();
+    expect(services.length).toBeGreaterThanOrEqual(500);
+    expect(countries.length).toBeGreaterThanOrEqual(240);
+    // The demo's Nubank is "nu": the protocol's nu (Stripe) is not listed under it.
+    expect(services.filter((s) => s === 'nu')).toHaveLength(1);
+    const sim = createSimulatorProvider({
+      minDelayMs: 0,
+      maxDelayMs: 0,
+      noSmsRate: 0,
+      catalogue: { services, countries },
+    });
+    expect((await sim.listOffers!()).length).toBe(services.length * countries.length);
+    // Kenya has no numbering plan of the simulator's own: +254 and nine digits.
+    const inStock = (await sim.listOffers!()).find((o) => o.country === 'KE' && o.stock > 0)!;
+    const kenyan = await sim.requestNumber({ service: inStock.service, country: 'KE', orderId: 'act_kenya' });
+    expect(kenyan.phoneNumber).toMatch(/^254[2-9]\d{8}$/);
   });
 
   it('has no code before the delay and a code once it has passed', async () => {

@@ -11,12 +11,12 @@ import type {
 } from './number-provider.ts';
 import { UpstreamError } from './number-provider.ts';
 import {
-  COUNTRY_PLANS,
   DEMO_COUNTRIES,
   DEMO_SERVICES,
   digits,
   langOf,
   type Pick,
+  planOf,
   templateFor,
 } from './simulator-data.ts';
 
@@ -69,7 +69,7 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
    */
   function sell(req: NumberRequest): SimActivation {
     const country = req.country.toUpperCase();
-    const plan = COUNTRY_PLANS[country];
+    const plan = planOf(country);
     if (!plan) throw new UpstreamError('NO_NUMBERS', `simulator: no numbers for country ${req.country}`);
     if (!SERVICE_PATTERN.test(req.service)) {
       throw new UpstreamError('BAD_SERVICE', 'simulator: bad service code');
@@ -207,7 +207,7 @@ function fraction(seed: string, label: string): number {
 
 /** Stable per service and country, and zero for about one pair in twelve, as with real sellers. */
 function stockOf(service: string, country: string): number {
-  if (!COUNTRY_PLANS[country]) return 0;
+  if (!planOf(country)) return 0;
   const pick = seededPick('stock', `${country}:${service}`);
   return pick(12) === 0 ? 0 : 1 + pick(500);
 }
@@ -227,7 +227,7 @@ function priceOf(service: string, country: string): UpstreamPrice | null {
 }
 
 function phoneNumberOf(activation: SimActivation): string {
-  const plan = COUNTRY_PLANS[activation.country]!;
+  const plan = planOf(activation.country)!;
   return plan.dial + plan.national(seededPick(activation.seed, 'phone'));
 }
 
@@ -272,7 +272,7 @@ function decodeId(upstreamId: string, secret: string): SimActivation {
     .split(':');
   const activation = { country, service, createdAt: Number.parseInt(createdAt, 36), seed };
   // A valid signature with odd fields means a newer or older id format, not one we can answer for.
-  if (version !== ID_VERSION || !COUNTRY_PLANS[country] || !Number.isSafeInteger(activation.createdAt)) {
+  if (version !== ID_VERSION || !planOf(country) || !Number.isSafeInteger(activation.createdAt)) {
     throw new UpstreamError('NOT_FOUND', 'simulator: unsupported activation id');
   }
   return activation;
