@@ -36,11 +36,11 @@ function fillStatements(): string[] {
     .map((c) => `('${c}')`)
     .join(',');
   return [
-    `INSERT INTO services (code, name, category_id, icon, popularity)
-       SELECT 'm' || lpad(i::text, 4, '0'), 'Market service ' || i, (SELECT min(id) FROM categories), 'globe', i % 100
+    `INSERT INTO services (code, name, category_id, popularity)
+       SELECT 'm' || lpad(i::text, 4, '0'), 'Market service ' || i, (SELECT min(id) FROM categories), i % 100
        FROM generate_series(1, ${MARKET.services} - (SELECT count(*) FROM services)) AS i`,
-    `INSERT INTO countries (code, name_pt, name_en, dial_code, flag)
-       SELECT v.code, 'País ' || v.code, 'Country ' || v.code, '+' || (100 + n)::text, v.code
+    `INSERT INTO countries (code, name_pt, name_en, dial_code)
+       SELECT v.code, 'País ' || v.code, 'Country ' || v.code, '+' || (100 + n)::text
        FROM (SELECT code, row_number() OVER () AS n FROM (VALUES ${codes}) AS c(code)
              WHERE code NOT IN (SELECT code FROM countries)) AS v
        WHERE n <= ${MARKET.countries} - (SELECT count(*) FROM countries)`,

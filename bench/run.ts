@@ -8,11 +8,12 @@
  * a sign-in flood (BENCH_FLOOD_CONNECTIONS, 50), one store process against two (PostgreSQL only) and
  * Lighthouse (BENCH_LIGHTHOUSE=0 skips it), and last the reseller protocol's full price list at the
  * market's size (bench/market.ts: 200,000 products). BENCH_ONLY=endpoints,flood,scaling,lighthouse,
- * purchases,market runs a part (a quick check; its report is partial); the API alone is built when no
+ * purchases,market,import runs a part (a quick check; its report is partial); the API alone is built when no
  * part needs the web app.
  */
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import { measureImport, writeImportReport } from './catalog-import.ts';
 import { type Check, checkTable } from './checks.ts';
 import { lighthouseEnabled, measureLighthouse } from './lighthouse.ts';
 import { FLOOD_CONNECTIONS, measureLoginFlood } from './login-flood.ts';
@@ -139,7 +140,7 @@ async function measurePairs(store: Running, ceiling: Running, cookie: string, st
 
 function ensureBuilt() {
   // The store is measured as `npm start` runs it: the built web app and the bundled API on plain node.
-  const webNeeded = !ONLY || ONLY.some((p) => p !== 'market');
+  const webNeeded = !ONLY || ONLY.some((p) => p !== 'market' && p !== 'import');
   for (const script of webNeeded ? ['build:web', 'build:api'] : ['build:api']) {
     const r = spawnSync('npm', ['run', script, '--silent'], {
       cwd: root,
@@ -202,6 +203,7 @@ async function main() {
   let pages: string[] = [];
   let purchase: PurchaseResult | null = null;
   let market: Check[] = [];
+  let imported: Check[] = [];
   console.log(
     `Numero bench: ${database.kind}, ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, ${ROUNDS} rounds\n`,
   );
@@ -218,6 +220,15 @@ async function main() {
       purchase = await measurePurchases(database, { store: storePort, ceiling: ceilingPort }, settings);
     // After every other part: it leaves 200,000 products in the database.
     if (part('market')) market = await measureMarket(database, storePort);
+    // On a database of its own: the import writes its 200,000 products from a seller's list.
+    if (part('import')) {
+      const own = await createBenchDatabase();
+      try {
+        imported = await measureImport(own, storePort);
+      } finally {
+        await own.drop();
+      }
+    }
   } finally {
     await stopAll();
     await database.drop();
@@ -247,8 +258,9 @@ async function main() {
   }
   const lines = printTable(database.kind, rows, { first: runs.first, restarts: runs.restarts });
   if (market.length) writeMarketReport(database.kind, market);
-  // The market alone: the main section keeps the figures of its last full run.
-  if (ONLY?.every((p) => p === 'market')) return;
+  if (imported.length) writeImportReport(database.kind, imported);
+  // The market parts alone: the main section keeps the figures of its last full run.
+  if (ONLY?.every((p) => p === 'market' || p === 'import')) return;
   const more = [...checkTable('Under load', checks), ...pages];
   console.log(`${more.join('\n')}\n`);
   writeReport(database.kind, [...lines, ...more], {

@@ -33,7 +33,6 @@ export const ServiceSummary = z
   .object({
     code: z.string(),
     name: z.string(),
-    icon: z.string(),
     popularity: z.number().int(),
     category: z.string(),
     category_name: z.string(),
@@ -58,7 +57,6 @@ export const CountrySummary = z
     name: z.string(),
     name_pt: z.string(),
     name_en: z.string(),
-    flag: z.string(),
     /** With the plus sign, e.g. +55 */
     dial_code: z.string(),
   })
@@ -91,10 +89,8 @@ export type ProductsQuery = z.infer<typeof ProductsQuery>;
 export const ServiceInCountry = z.object({
   service_code: z.string(),
   service_name: z.string(),
-  service_icon: z.string(),
   country_code: z.string(),
   country_name: z.string(),
-  flag: z.string(),
 });
 export type ServiceInCountry = z.infer<typeof ServiceInCountry>;
 
@@ -245,14 +241,11 @@ export const AdminCatalogOptions = z.object({
     z.object({
       code: z.string(),
       name: z.string(),
-      icon: z.string(),
       category: z.string(),
       is_active: z.boolean(),
     }),
   ),
-  countries: z.array(
-    z.object({ code: z.string(), name: z.string(), flag: z.string(), is_active: z.boolean() }),
-  ),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), is_active: z.boolean() })),
 });
 export type AdminCatalogOptions = z.infer<typeof AdminCatalogOptions>;
 
@@ -317,7 +310,6 @@ export const AdminCountry = z
     name_pt: z.string(),
     name_en: z.string(),
     dial_code: z.string(),
-    flag: z.string(),
     sort_order: z.number().int(),
     /** The country number bots send in the reseller protocol; null when not mapped. */
     protocol_id: z.number().int().nullable(),
@@ -346,11 +338,6 @@ export const AdminCountryUpdate = z
       .string()
       .trim()
       .regex(/^\+[1-9]\d{0,3}$/),
-    /** The flag emoji (two regional indicator letters). */
-    flag: z
-      .string()
-      .trim()
-      .regex(/^\p{Regional_Indicator}{2}$/u),
     protocol_id: z.number().int().min(0).max(100_000).nullable(),
     is_active: z.boolean(),
   })

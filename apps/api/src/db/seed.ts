@@ -10,39 +10,39 @@ const categories = [
 
 type CategorySlug = (typeof categories)[number]['slug'];
 
-// [code, name, category, icon, popularity, price factor within its category]
-const services: [string, string, CategorySlug, string, number, number][] = [
-  ['wa', 'WhatsApp', 'whatsapp', '💬', 100, 1],
-  ['wb', 'WhatsApp Business', 'whatsapp', '💼', 60, 1.2],
-  ['tg', 'Telegram', 'sms', '✈️', 95, 1],
-  ['ig', 'Instagram', 'sms', '📸', 90, 1.1],
-  ['fb', 'Facebook', 'sms', '📘', 80, 1],
-  ['lf', 'TikTok', 'sms', '🎵', 85, 1.2],
-  ['ub', 'Uber', 'sms', '🚗', 70, 1.3],
-  ['if', 'iFood', 'sms', '🍔', 75, 1],
-  ['ml', 'Mercado Livre', 'sms', '🛒', 72, 1.2],
-  ['nu', 'Nubank', 'sms', '💜', 68, 1.5],
-  ['go', 'Google', 'verification', '🔎', 92, 1],
-  ['mm', 'Microsoft', 'verification', '🪟', 50, 1.1],
-  ['am', 'Amazon', 'verification', '📦', 55, 1.2],
-  ['ds', 'Discord', 'verification', '🎮', 45, 1],
+// [code, name, category, popularity, price factor within its category]
+const services: [string, string, CategorySlug, number, number][] = [
+  ['wa', 'WhatsApp', 'whatsapp', 100, 1],
+  ['wb', 'WhatsApp Business', 'whatsapp', 60, 1.2],
+  ['tg', 'Telegram', 'sms', 95, 1],
+  ['ig', 'Instagram', 'sms', 90, 1.1],
+  ['fb', 'Facebook', 'sms', 80, 1],
+  ['lf', 'TikTok', 'sms', 85, 1.2],
+  ['ub', 'Uber', 'sms', 70, 1.3],
+  ['if', 'iFood', 'sms', 75, 1],
+  ['ml', 'Mercado Livre', 'sms', 72, 1.2],
+  ['nu', 'Nubank', 'sms', 68, 1.5],
+  ['go', 'Google', 'verification', 92, 1],
+  ['mm', 'Microsoft', 'verification', 50, 1.1],
+  ['am', 'Amazon', 'verification', 55, 1.2],
+  ['ds', 'Discord', 'verification', 45, 1],
 ];
 
-// [ISO code, name pt, name en, dialling code, flag, price factor]
-const countries: [string, string, string, string, string, number][] = [
-  ['BR', 'Brasil', 'Brazil', '+55', '🇧🇷', 1],
-  ['US', 'Estados Unidos', 'United States', '+1', '🇺🇸', 2.5],
-  ['PT', 'Portugal', 'Portugal', '+351', '🇵🇹', 1.6],
-  ['AR', 'Argentina', 'Argentina', '+54', '🇦🇷', 1.2],
-  ['MX', 'México', 'Mexico', '+52', '🇲🇽', 1.3],
-  ['CO', 'Colômbia', 'Colombia', '+57', '🇨🇴', 1.2],
-  ['GB', 'Reino Unido', 'United Kingdom', '+44', '🇬🇧', 2.4],
-  ['DE', 'Alemanha', 'Germany', '+49', '🇩🇪', 2.2],
-  ['FR', 'França', 'France', '+33', '🇫🇷', 2],
-  ['ES', 'Espanha', 'Spain', '+34', '🇪🇸', 1.8],
-  ['IN', 'Índia', 'India', '+91', '🇮🇳', 1.1],
-  ['ID', 'Indonésia', 'Indonesia', '+62', '🇮🇩', 1.1],
-  ['PH', 'Filipinas', 'Philippines', '+63', '🇵🇭', 1.2],
+// [ISO code, name pt, name en, dialling code, price factor]
+const countries: [string, string, string, string, number][] = [
+  ['BR', 'Brasil', 'Brazil', '+55', 1],
+  ['US', 'Estados Unidos', 'United States', '+1', 2.5],
+  ['PT', 'Portugal', 'Portugal', '+351', 1.6],
+  ['AR', 'Argentina', 'Argentina', '+54', 1.2],
+  ['MX', 'México', 'Mexico', '+52', 1.3],
+  ['CO', 'Colômbia', 'Colombia', '+57', 1.2],
+  ['GB', 'Reino Unido', 'United Kingdom', '+44', 2.4],
+  ['DE', 'Alemanha', 'Germany', '+49', 2.2],
+  ['FR', 'França', 'France', '+33', 2],
+  ['ES', 'Espanha', 'Spain', '+34', 1.8],
+  ['IN', 'Índia', 'India', '+91', 1.1],
+  ['ID', 'Indonésia', 'Indonesia', '+62', 1.1],
+  ['PH', 'Filipinas', 'Philippines', '+63', 1.2],
 ];
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -55,19 +55,19 @@ export function demoCatalogueSql(): string {
       `INSERT INTO categories (slug, name_pt, name_en, sort_order) VALUES (${q(c.slug)}, ${q(c.pt)}, ${q(c.en)}, ${c.sort}) ON CONFLICT (slug) DO NOTHING`,
     );
   }
-  for (const [code, pt, en, dial, flag] of countries) {
+  for (const [code, pt, en, dial] of countries) {
     stmts.push(
-      `INSERT INTO countries (code, name_pt, name_en, dial_code, flag) VALUES (${q(code)}, ${q(pt)}, ${q(en)}, ${q(dial)}, ${q(flag)}) ON CONFLICT (code) DO NOTHING`,
+      `INSERT INTO countries (code, name_pt, name_en, dial_code) VALUES (${q(code)}, ${q(pt)}, ${q(en)}, ${q(dial)}) ON CONFLICT (code) DO NOTHING`,
     );
   }
-  for (const [code, name, cat, icon, popularity] of services) {
+  for (const [code, name, cat, popularity] of services) {
     stmts.push(
-      `INSERT INTO services (code, name, category_id, icon, popularity) SELECT ${q(code)}, ${q(name)}, id, ${q(icon)}, ${popularity} FROM categories WHERE slug = ${q(cat)} ON CONFLICT (code) DO NOTHING`,
+      `INSERT INTO services (code, name, category_id, popularity) SELECT ${q(code)}, ${q(name)}, id, ${popularity} FROM categories WHERE slug = ${q(cat)} ON CONFLICT (code) DO NOTHING`,
     );
   }
-  for (const [svc, , cat, , popularity, serviceFactor] of services) {
+  for (const [svc, , cat, popularity, serviceFactor] of services) {
     const base = categories.find((c) => c.slug === cat)!.base;
-    for (const [country, , , , , countryFactor] of countries) {
+    for (const [country, , , , countryFactor] of countries) {
       const price = Math.round((base * serviceFactor * countryFactor) / 10) * 10;
       const stock = (popularity * 7 + country.charCodeAt(0) * 13 + country.charCodeAt(1)) % 400;
       stmts.push(

@@ -28,7 +28,6 @@ export const countries = pgTable('countries', {
   namePt: text('name_pt').notNull(),
   nameEn: text('name_en').notNull(),
   dialCode: text('dial_code').notNull(),
-  flag: text('flag').notNull(),
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   /** The country number of the reseller protocol (handler_api.php); null when not mapped. */
@@ -41,7 +40,6 @@ export const services = pgTable('services', {
   categoryId: integer('category_id')
     .notNull()
     .references(() => categories.id),
-  icon: text('icon').notNull(),
   popularity: integer('popularity').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
 });

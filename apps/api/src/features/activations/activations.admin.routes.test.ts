@@ -40,7 +40,6 @@ describe("staff activations API: every customer's orders", async () => {
         user_email: buyer.user.email,
         service_name: 'WhatsApp',
         country_code: 'BR',
-        flag: '🇧🇷',
         status: 'waiting_sms',
         payment_status: 'pending',
         price: wa.price,

@@ -40,18 +40,14 @@ export const ACTIVE_STATUSES: ActivationStatus[] = ['pending', 'waiting_sms', 'c
 const viewColumns = {
   activation: activations,
   serviceName: sql<string>`coalesce(${services.name}, ${activations.serviceCode})`,
-  serviceIcon: sql<string>`coalesce(${services.icon}, '')`,
   countryNamePt: sql<string>`coalesce(${countries.namePt}, ${activations.countryCode})`,
   countryNameEn: sql<string>`coalesce(${countries.nameEn}, ${activations.countryCode})`,
-  flag: sql<string>`coalesce(${countries.flag}, '')`,
 };
 export type ActivationView = {
   activation: ActivationRow;
   serviceName: string;
-  serviceIcon: string;
   countryNamePt: string;
   countryNameEn: string;
-  flag: string;
 };
 
 /** What the poller needs to ask upstream about one activation, read when it was claimed. */

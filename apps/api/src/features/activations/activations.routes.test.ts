@@ -83,7 +83,6 @@ describe('activations API', async () => {
       status: 'waiting_sms',
       service_name: 'WhatsApp',
       country_code: 'BR',
-      flag: '🇧🇷',
       price: wa.price,
       currency: 'BRL',
       remaining_seconds: 1200,

@@ -204,8 +204,8 @@ export function createPurchase(
     );
     // What the customer sees is the row just written with the product's names: nothing to read again
     // (a number this new has no messages yet; any that comes reaches the page as an event).
-    const { serviceName, serviceIcon, countryNamePt, countryNameEn, flag } = product;
-    const view = { activation: assigned, serviceName, serviceIcon, countryNamePt, countryNameEn, flag };
+    const { serviceName, countryNamePt, countryNameEn } = product;
+    const view = { activation: assigned, serviceName, countryNamePt, countryNameEn };
     return { activation: { ...toActivationDto(view, now()), messages: [] }, created: true };
   }
 

@@ -1,7 +1,8 @@
 import type { PricingCurrency } from '@numero/contract/catalog-pricing';
 import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { categories, countries, productCosts, products, services } from '../../db/schema/index.ts';
+import { categories, countries, services } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql.ts';
 
 export type SaleHold = 'withdrawn' | 'cost_above_price';
 
@@ -21,57 +22,56 @@ export interface CostRow {
   cost: number;
 }
 
-/** How many rows one statement writes: short statements, so purchases never wait long on a row. */
+/**
+ * How many rows one statement writes. Updates of products (stock, holds) touch rows a purchase may wait
+ * on, so they go in short statements; new rows and costs lock nothing a purchase reads, so larger ones.
+ */
 const BATCH = 500;
+const INSERT_BATCH = 5_000;
 
-function batches<T>(rows: readonly T[]): T[][] {
+function batches<T>(rows: readonly T[], size = BATCH): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
 
 /** The tables the catalogue import reads whole and writes in small batches, each its own statement. */
 export function createCatalogImportRepository(db: Executor) {
   return {
-    /** Everything the import compares the sellers' lists with. */
+    /**
+     * Everything the import compares the sellers' lists with. The 200,000 products and their costs of a
+     * market-sized catalogue are read as JSON texts the database builds: one JSON.parse each, rather than
+     * a row object mapped per row.
+     */
     async snapshot() {
-      const [serviceRows, countryRows, productRows, costRows] = await Promise.all([
+      const [serviceRows, countryRows, [lists]] = await Promise.all([
         db.select({ code: services.code }).from(services),
         db.select({ code: countries.code }).from(countries),
-        db
-          .select({
-            id: products.id,
-            service: products.serviceCode,
-            country: products.countryCode,
-            priceBrl: products.priceBrl,
-            priceUsd: products.priceUsd,
-            stock: products.stock,
-            hold: products.saleHold,
-          })
-          .from(products),
-        db
-          .select({
-            productId: productCosts.productId,
-            provider: productCosts.provider,
-            currency: productCosts.currency,
-            cost: productCosts.cost,
-          })
-          .from(productCosts),
+        queryRows<{ products: string; costs: string }>(
+          db,
+          sql`SELECT
+                (SELECT coalesce(json_agg(json_build_array(id, service_code, country_code, price_brl, price_usd, stock, sale_hold)), '[]')::text FROM products) AS products,
+                (SELECT coalesce(json_agg(json_build_array(product_id, provider, currency, cost)), '[]')::text FROM product_costs) AS costs`,
+        ),
       ]);
+      type ProductTuple = [number, string, string, number, number, number, SaleHold | null];
+      type CostTuple = [number, string, PricingCurrency, number];
       return {
         services: new Set(serviceRows.map((r) => r.code)),
         countries: new Set(countryRows.map((r) => r.code)),
-        products: productRows.map(
-          (r): KnownProduct => ({
-            id: r.id,
-            service: r.service,
-            country: r.country,
-            price: { BRL: Number(r.priceBrl), USD: Number(r.priceUsd) },
-            stock: r.stock,
-            hold: r.hold,
+        products: (JSON.parse(lists!.products) as ProductTuple[]).map(
+          ([id, service, country, brl, usd, stock, hold]): KnownProduct => ({
+            id,
+            service,
+            country,
+            price: { BRL: brl, USD: usd },
+            stock,
+            hold,
           }),
         ),
-        costs: costRows.map((r) => ({ ...r, cost: Number(r.cost) })),
+        costs: (JSON.parse(lists!.costs) as CostTuple[]).map(
+          ([productId, provider, currency, cost]): CostRow => ({ productId, provider, currency, cost }),
+        ),
       };
     },
 
@@ -89,7 +89,7 @@ export function createCatalogImportRepository(db: Executor) {
       for (const batch of batches(rows))
         await db
           .insert(services)
-          .values(batch.map((r) => ({ ...r, icon: '', isActive: r.active })))
+          .values(batch.map((r) => ({ ...r, isActive: r.active })))
           .onConflictDoNothing();
     },
 
@@ -99,7 +99,7 @@ export function createCatalogImportRepository(db: Executor) {
       for (const batch of batches(rows))
         await db
           .insert(countries)
-          .values(batch.map((r) => ({ ...r, flag: '', isActive: r.active })))
+          .values(batch.map((r) => ({ ...r, isActive: r.active })))
           .onConflictDoNothing();
     },
 
@@ -115,25 +115,24 @@ export function createCatalogImportRepository(db: Executor) {
       at: Date,
     ): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
-      for (const batch of batches(rows)) {
-        const inserted = await db
-          .insert(products)
-          .values(
-            batch.map((r) => ({
-              sku: `${r.service}-${r.country}`.toUpperCase(),
-              serviceCode: r.service,
-              countryCode: r.country,
-              priceBrl: r.price.BRL,
-              priceUsd: r.price.USD,
-              stock: r.stock,
-              isActive: r.active,
-              createdAt: at,
-              updatedAt: at,
-            })),
-          )
-          .onConflictDoNothing()
-          .returning({ id: products.id, service: products.serviceCode, country: products.countryCode });
-        for (const r of inserted) ids.set(`${r.service}/${r.country}`, r.id);
+      for (const batch of batches(rows, INSERT_BATCH)) {
+        const values = batch.map((r) => ({
+          s: r.service,
+          c: r.country,
+          b: r.price.BRL,
+          u: r.price.USD,
+          n: r.stock,
+          a: r.active,
+        }));
+        const inserted = await queryRows<{ id: number; service_code: string; country_code: string }>(
+          db,
+          sql`INSERT INTO products (sku, service_code, country_code, price_brl, price_usd, stock, is_active, created_at, updated_at)
+              SELECT upper(v.s || '-' || v.c), v.s, v.c, v.b, v.u, v.n, v.a, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+              FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(s text, c text, b bigint, u bigint, n int, a boolean)
+              ON CONFLICT DO NOTHING
+              RETURNING id, service_code, country_code`,
+        );
+        for (const r of inserted) ids.set(`${r.service_code}/${r.country_code}`, r.id);
       }
       return ids;
     },
@@ -155,14 +154,14 @@ export function createCatalogImportRepository(db: Executor) {
     },
 
     async upsertCosts(rows: CostRow[], at: Date) {
-      for (const batch of batches(rows))
-        await db
-          .insert(productCosts)
-          .values(batch.map((r) => ({ ...r, updatedAt: at })))
-          .onConflictDoUpdate({
-            target: [productCosts.productId, productCosts.provider, productCosts.currency],
-            set: { cost: sql`excluded.cost`, updatedAt: sql`excluded.updated_at` },
-          });
+      for (const batch of batches(rows, INSERT_BATCH))
+        await db.execute(sql`
+          INSERT INTO product_costs (product_id, provider, currency, cost, updated_at)
+          SELECT v."productId", v.provider, v.currency, v.cost, ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+            AS v("productId" int, provider text, currency char(3), cost bigint)
+          ON CONFLICT (product_id, provider, currency)
+          DO UPDATE SET cost = excluded.cost, updated_at = excluded.updated_at`);
     },
 
     /** Forgets what a seller charged for products it no longer sells. */

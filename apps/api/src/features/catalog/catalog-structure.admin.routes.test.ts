@@ -67,7 +67,6 @@ describe('staff categories and countries', async () => {
   it('enables, disables, orders and maps countries', async () => {
     const res = await call('PATCH', '/api/v1/admin/countries/br', {
       dial_code: '+55',
-      flag: '🇧🇷',
       protocol_id: 73,
       name_en: 'Brazil',
     });

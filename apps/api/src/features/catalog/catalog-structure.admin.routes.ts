@@ -117,7 +117,7 @@ export const catalogStructureAdminRoutes: FastifyPluginAsyncZod<{ service: Staff
       config,
       schema: {
         tags: countryTags,
-        description: 'Names, dialling code, flag, protocol country number, and enabling or disabling it.',
+        description: 'Names, dialling code, protocol country number, and enabling or disabling it.',
         params: AdminCountryCodeParams,
         body: AdminCountryUpdate,
         response: { 200: AdminCountriesResponse },

@@ -43,7 +43,6 @@ describe('staff catalogue API: products', async () => {
         service_code: 'wa',
         service_name: 'WhatsApp',
         country_code: 'BR',
-        flag: '🇧🇷',
         category: 'whatsapp',
         price_brl: 500,
         price_usd: 500,
@@ -205,7 +204,7 @@ describe('staff catalogue API: products', async () => {
 
     it('creates a product for a service × country without one, once, and audits it', async () => {
       await database.db.execute(
-        sql`INSERT INTO countries (code, name_pt, name_en, dial_code, flag) VALUES ('CL', 'Chile', 'Chile', '+56', '🇨🇱')`,
+        sql`INSERT INTO countries (code, name_pt, name_en, dial_code) VALUES ('CL', 'Chile', 'Chile', '+56')`,
       );
       const body = { service_code: 'tg', country_code: 'cl', price_brl: 350, price_usd: 150, stock: 12 };
       const created = await send('POST', '/api/v1/admin/products', body);

@@ -30,7 +30,6 @@ export function createCatalogRepository(db: Executor) {
         .select({
           code: services.code,
           name: services.name,
-          icon: services.icon,
           popularity: services.popularity,
           categorySlug: categories.slug,
           categoryNamePt: categories.namePt,
@@ -54,7 +53,6 @@ export function createCatalogRepository(db: Executor) {
           code: countries.code,
           namePt: countries.namePt,
           nameEn: countries.nameEn,
-          flag: countries.flag,
           dialCode: countries.dialCode,
           sortOrder: countries.sortOrder,
         })
@@ -86,7 +84,6 @@ export function createCatalogRepository(db: Executor) {
         .select({
           code: services.code,
           name: services.name,
-          icon: services.icon,
           category: categories.slug,
           isActive: services.isActive,
         })
@@ -102,7 +99,6 @@ export function createCatalogRepository(db: Executor) {
           code: countries.code,
           namePt: countries.namePt,
           nameEn: countries.nameEn,
-          flag: countries.flag,
           isActive: countries.isActive,
         })
         .from(countries);

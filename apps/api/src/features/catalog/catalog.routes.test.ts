@@ -46,7 +46,6 @@ describe('catalogue of services, countries and products', async () => {
     expect(services[0]).toEqual({
       code: 'wa',
       name: 'WhatsApp',
-      icon: '💬',
       popularity: 100,
       category: 'whatsapp',
       category_name: 'WhatsApp',
@@ -78,7 +77,6 @@ describe('catalogue of services, countries and products', async () => {
       name: 'Brazil',
       name_pt: 'Brasil',
       name_en: 'Brazil',
-      flag: '🇧🇷',
       dial_code: '+55',
     });
     expect(countries.map((c) => c.name)).toEqual(
@@ -96,7 +94,6 @@ describe('catalogue of services, countries and products', async () => {
       sku: 'WA-BR',
       service_name: 'WhatsApp',
       country_name: 'Brazil',
-      flag: '🇧🇷',
       dial_code: '+55',
       price: 500,
       currency: 'USD',

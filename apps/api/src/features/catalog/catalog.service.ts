@@ -61,7 +61,6 @@ export function createCatalogService({
       return rows.map((r) => ({
         code: r.code,
         name: r.name,
-        icon: r.icon,
         popularity: r.popularity,
         category: r.categorySlug,
         category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
@@ -83,7 +82,6 @@ export function createCatalogService({
         name: lang === 'en' ? r.nameEn : r.namePt,
         name_pt: r.namePt,
         name_en: r.nameEn,
-        flag: r.flag,
         dial_code: r.dialCode,
       }));
     },

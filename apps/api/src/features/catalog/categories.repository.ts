@@ -69,7 +69,6 @@ export function createCategoriesRepository(db: Db) {
           namePt: countries.namePt,
           nameEn: countries.nameEn,
           dialCode: countries.dialCode,
-          flag: countries.flag,
           sortOrder: countries.sortOrder,
           protocolId: countries.protocolId,
           isActive: countries.isActive,

@@ -24,11 +24,9 @@ const baseColumns = {
   sku: products.sku,
   serviceCode: products.serviceCode,
   serviceName: services.name,
-  serviceIcon: services.icon,
   countryCode: products.countryCode,
   countryNamePt: countries.namePt,
   countryNameEn: countries.nameEn,
-  flag: countries.flag,
 };
 
 const offerColumns = {
@@ -280,10 +278,8 @@ export function toProductBase(r: ProductBaseRow, lang: Lang): ProductBase {
     sku: r.sku,
     service_code: r.serviceCode,
     service_name: r.serviceName,
-    service_icon: r.serviceIcon,
     country_code: r.countryCode,
     country_name: lang === 'en' ? r.countryNameEn : r.countryNamePt,
-    flag: r.flag,
   };
 }
 type ProductBaseRow = { [K in keyof typeof baseColumns]: (typeof baseColumns)[K]['_']['data'] };

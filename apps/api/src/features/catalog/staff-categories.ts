@@ -24,7 +24,6 @@ const countryView = (c: CountryRow) => ({
   name_pt: c.namePt,
   name_en: c.nameEn,
   dial_code: c.dialCode,
-  flag: c.flag,
   sort_order: c.sortOrder,
   protocol_id: c.protocolId,
   is_active: c.isActive,
@@ -177,7 +176,6 @@ export function createStaffCategories(deps: {
             namePt: body.name_pt,
             nameEn: body.name_en,
             dialCode: body.dial_code,
-            flag: body.flag,
             protocolId: body.protocol_id,
             isActive: body.is_active,
           };

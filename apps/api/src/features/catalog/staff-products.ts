@@ -87,7 +87,6 @@ export function createStaffProductsService(deps: {
         services: services.map((s) => ({
           code: s.code,
           name: s.name,
-          icon: s.icon,
           category: s.category,
           is_active: s.isActive,
         })),
@@ -95,7 +94,6 @@ export function createStaffProductsService(deps: {
           .map((c) => ({
             code: c.code,
             name: lang === 'en' ? c.nameEn : c.namePt,
-            flag: c.flag,
             is_active: c.isActive,
           }))
           .sort((a, b) => a.name.localeCompare(b.name, locale)),

@@ -10,7 +10,6 @@ vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), s
 const service = (code: string, name: string, category: string, popularity: number): ServiceSummary => ({
   code,
   name,
-  icon: '📱',
   popularity,
   category,
   category_name: category,
@@ -34,10 +33,8 @@ const offer = (
   sku: `WA-${country}`,
   service_code: 'wa',
   service_name: 'WhatsApp',
-  service_icon: '💬',
   country_code: country,
   country_name: name,
-  flag: '🏳️',
   dial_code: '+55',
   price,
   currency,

@@ -10,7 +10,6 @@ const portugal: AdminCountry = {
   name_pt: 'Portugal',
   name_en: 'Portugal',
   dial_code: '+351',
-  flag: '\u{1F1F5}\u{1F1F9}',
   sort_order: 0,
   protocol_id: null,
   is_active: true,

@@ -19,8 +19,8 @@ const admin = {
 const product = { id: 7, sku: 'DS-PH', name: 'Discord', service_code: 'ds', price_brl: 500, price_usd: 100 };
 const options = {
   categories: [],
-  services: [{ code: 'ds', name: 'Discord', icon: '', category: 'sms', is_active: true }],
-  countries: [{ code: 'PH', name: 'Filipinas', flag: '🇵🇭', is_active: true }],
+  services: [{ code: 'ds', name: 'Discord', category: 'sms', is_active: true }],
+  countries: [{ code: 'PH', name: 'Filipinas', is_active: true }],
 };
 
 let writes: { method: string; path: string; body: unknown }[];

@@ -11,10 +11,10 @@ const options = {
     { slug: 'whatsapp', name: 'WhatsApp', is_active: true, product_count: 26, active_count: 26 },
   ],
   services: [
-    { code: 'tg', name: 'Telegram', icon: '✈️', category: 'sms', is_active: true },
-    { code: 'wa', name: 'WhatsApp', icon: '💬', category: 'whatsapp', is_active: true },
+    { code: 'tg', name: 'Telegram', category: 'sms', is_active: true },
+    { code: 'wa', name: 'WhatsApp', category: 'whatsapp', is_active: true },
   ],
-  countries: [{ code: 'CL', name: 'Chile', flag: '🇨🇱', is_active: true }],
+  countries: [{ code: 'CL', name: 'Chile', is_active: true }],
 };
 
 let posts: unknown[];
