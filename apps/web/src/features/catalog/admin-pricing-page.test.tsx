@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { SessionProvider } from '../../lib/session/session.tsx';
+import { SessionProvider, useSession } from '../../lib/session/session.tsx';
+import { toast } from '../../lib/toast.ts';
 import { json, renderRoutes } from '../../testing/render-routes.tsx';
 import { AdminPricingPage } from './admin-pricing-page.tsx';
+
+vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
 const admin = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -16,6 +19,7 @@ const admin = {
   profile: { full_name: 'Administrador', phone_number: null },
   created_at: '2025-01-01T00:00:00.000Z',
 };
+const manager = { ...admin, email: 'gerente@numero.test', role: 'MANAGER', roles: ['MANAGER'] };
 const product = { id: 7, sku: 'DS-PH', name: 'Discord', service_code: 'ds', price_brl: 500, price_usd: 100 };
 const options = {
   categories: [],
@@ -23,11 +27,33 @@ const options = {
   countries: [{ code: 'PH', name: 'Filipinas', is_active: true }],
 };
 
+const nothingImported = {
+  providers: [{ provider: 'simulator', offers: 120, error: null }],
+  new_services: 0,
+  new_countries: 0,
+  new_products: 0,
+  costs_changed: 0,
+  stock_changed: 0,
+  withdrawn: 0,
+  relisted: 0,
+  paused: 0,
+  unpaused: 0,
+  skipped: 0,
+};
+
 let writes: { method: string; path: string; body: unknown }[];
+let me: typeof admin;
+// What POST /api/v1/admin/catalog/import answers; a test may hold it back to see the button busy.
+let importAnswer: () => Promise<Response>;
+let rulesReads: number;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   writes = [];
+  me = admin;
+  importAnswer = async () => json(nothingImported);
+  rulesReads = 0;
+  vi.mocked(toast.error).mockClear();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: URL | string, init?: RequestInit) => {
@@ -37,13 +63,16 @@ beforeEach(async () => {
       if (method !== 'GET') writes.push({ method, path: url.pathname, body });
       switch (url.pathname) {
         case '/api/v1/users/me':
-          return json(admin);
+          return json(me);
         case '/api/v1/admin/products/options':
           return json(options);
         case '/api/v1/admin/sms/providers':
           return json({ providers: [{ name: 'simulator' }, { name: 'grizzly' }] });
         case '/api/v1/admin/pricing/rules':
+          if (method === 'GET') rulesReads++;
           return method === 'GET' ? json({ rules: [] }) : json({ id: 1 }, 201);
+        case '/api/v1/admin/catalog/import':
+          return importAnswer();
         case '/api/v1/admin/pricing/preview':
           return json({ currency: 'BRL', changes: [], unchanged: 1, without_cost: 0, applied: false });
         case '/api/v1/admin/products':
@@ -64,6 +93,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function SessionStatus() {
+  return <p data-testid="session-status">{useSession().status}</p>;
+}
+
 // The app's admin guard shows the page once the session is known; rendered bare, the test waits
 // for it itself (the rule's save button appears only to a signed-in admin).
 const renderPage = async () => {
@@ -73,6 +106,7 @@ const renderPage = async () => {
         path: '/admin/products/pricing',
         element: (
           <SessionProvider>
+            <SessionStatus />
             <AdminPricingPage />
           </SessionProvider>
         ),
@@ -80,8 +114,14 @@ const renderPage = async () => {
     ],
     '/admin/products/pricing',
   );
-  await screen.findByRole('button', { name: 'Salvar como regra' });
+  await waitFor(() => expect(screen.getByTestId('session-status').textContent).toBe('authenticated'));
+  if (me.role === 'ADMIN') await screen.findByRole('button', { name: 'Salvar como regra' });
 };
+
+const itemsOf = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('/admin/products/pricing forms', () => {
   it('refuses a markup or a floor the contract refuses, then previews and saves the rule', async () => {
@@ -149,5 +189,91 @@ describe('/admin/products/pricing forms', () => {
         ],
       },
     });
+  });
+});
+
+describe('/admin/products/pricing catalogue import', () => {
+  it('lets an ADMIN import the catalogue and shows what changed, per seller and in counts', async () => {
+    let answer!: (response: Response) => void;
+    importAnswer = () => new Promise((resolve) => (answer = resolve));
+    await renderPage();
+    expect(
+      screen.getByText(/Importar o catálogo lê a lista completa de cada fornecedor/).textContent,
+    ).toContain('a cada hora, e os itens novos chegam desativados para você revisar');
+    await waitFor(() => expect(rulesReads).toBe(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Importar catálogo agora' }));
+    const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Importando catálogo...' });
+    expect(busy.disabled).toBe(true);
+    expect(writes).toEqual([{ method: 'POST', path: '/api/v1/admin/catalog/import', body: undefined }]);
+
+    answer(
+      json({
+        providers: [
+          { provider: 'simulator', offers: 120, error: null },
+          { provider: 'grizzly', offers: 0, error: 'tempo esgotado' },
+        ],
+        new_services: 1,
+        new_countries: 0,
+        new_products: 12,
+        costs_changed: 40,
+        stock_changed: 1,
+        withdrawn: 2,
+        relisted: 0,
+        paused: 1,
+        unpaused: 0,
+        skipped: 3,
+      }),
+    );
+    const result = await screen.findByRole('region', { name: 'Resultado da importação' });
+    expect(itemsOf(within(result).getByTestId('catalog-import-sellers'))).toEqual([
+      'Simulador: 120 ofertas',
+      'grizzly: não foi possível ler a lista (tempo esgotado). A última lista lida foi mantida.',
+    ]);
+    expect(itemsOf(within(result).getByTestId('catalog-import-changes'))).toEqual([
+      '1 serviço novo',
+      '12 produtos novos',
+      '40 custos alterados',
+      'Estoque atualizado em 1 produto',
+      '2 produtos retirados (nenhum fornecedor os oferece)',
+      '1 produto pausado (custo acima do preço)',
+    ]);
+    within(result).getByText('3 ofertas ignoradas: país desconhecido ou moeda sem cotação.');
+    expect(screen.getByRole('button', { name: 'Importar catálogo agora' })).toBeTruthy();
+    // The products (and the rules, kept under the same key) are read again.
+    await waitFor(() => expect(rulesReads).toBe(2));
+
+    // A run that changed nothing says so.
+    importAnswer = async () => json(nothingImported);
+    fireEvent.click(screen.getByRole('button', { name: 'Importar catálogo agora' }));
+    await screen.findByText('Nada mudou.');
+    const again = screen.getByRole('region', { name: 'Resultado da importação' });
+    expect(itemsOf(within(again).getByTestId('catalog-import-sellers'))).toEqual(['Simulador: 120 ofertas']);
+    expect(within(again).queryByTestId('catalog-import-changes')).toBeNull();
+
+    fireEvent.click(within(again).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Resultado da importação' })).toBeNull());
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows a MANAGER neither the import nor the costs sync', async () => {
+    me = manager;
+    await renderPage();
+    await screen.findByText(/Só um administrador pode alterá-las ou aplicá-las/);
+    expect(screen.queryByRole('button', { name: 'Importar catálogo agora' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sincronizar custos agora' })).toBeNull();
+    expect(screen.queryByText(/Importar o catálogo lê a lista completa/)).toBeNull();
+  });
+
+  it('tells the API’s reason in a toast when the import fails', async () => {
+    importAnswer = async () =>
+      json({ code: 'UPSTREAM_UNAVAILABLE', detail: 'Nenhum fornecedor respondeu.' }, 502);
+    await renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Importar catálogo agora' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Nenhum fornecedor respondeu.'));
+    expect(screen.queryByRole('region', { name: 'Resultado da importação' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Importar catálogo agora' }).disabled).toBe(
+      false,
+    );
   });
 });

@@ -8,6 +8,7 @@ import { formatMoney } from '../../i18n/format.ts';
 import { providerName } from '../../lib/provider-name.ts';
 import { toast } from '../../lib/toast.ts';
 import { usePricingRuleActions, usePricingRules } from './api/pricing-rules.ts';
+import { CatalogImportSummary } from './components/catalog-import-summary.tsx';
 import type { PricingFormValues } from './pricing-form.ts';
 
 /** A saved rule as the pricing form shows it, to edit it there. */
@@ -26,7 +27,8 @@ export function formOfRule(rule: SavedPricingRule): PricingFormValues {
 
 /**
  * The saved rules of /admin/products/pricing, in the order they run: an ADMIN edits (in the form above)
- * and deletes them, applies them all, and syncs the upstream costs now; a MANAGER only reads them.
+ * and deletes them, applies them all, syncs the upstream costs now and imports the sellers' whole price
+ * lists into the catalogue now (then sees what the import changed); a MANAGER only reads them.
  */
 export function SavedPricingRules({
   canWrite,
@@ -39,7 +41,7 @@ export function SavedPricingRules({
 }) {
   const { t } = useTranslation('admin-pricing');
   const rules = usePricingRules();
-  const { remove, applyAll, syncCosts } = usePricingRuleActions();
+  const { remove, applyAll, syncCosts, importCatalog } = usePricingRuleActions();
   const failed = remove.error ?? applyAll.error ?? syncCosts.error ?? rules.error;
 
   const scope = (r: SavedPricingRule) =>
@@ -54,6 +56,11 @@ export function SavedPricingRules({
     syncCosts.mutate(undefined, {
       onSuccess: (r) => toast.success(t('rules.synced', { count: r.changed })),
     });
+  // Its result stays on screen until closed or the next run; a failure is a toast with the API's text.
+  const onImport = () =>
+    importCatalog.mutate(undefined, {
+      onError: (error) => toast.error(actionErrorText(error, t('import.failed'))),
+    });
 
   return (
     <section className="mt-10" aria-label={t('rules.title')}>
@@ -65,16 +72,25 @@ export function SavedPricingRules({
           </p>
         </div>
         {canWrite && (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={onSync} loading={syncCosts.isPending}>
-              {t('rules.sync')}
-            </Button>
-            <Button onClick={onApplyAll} loading={applyAll.isPending} disabled={!rules.data?.length}>
-              {t('rules.applyAll')}
-            </Button>
+          <div className="flex max-w-xl flex-col gap-2 sm:items-end">
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              <Button variant="secondary" onClick={onImport} loading={importCatalog.isPending}>
+                {importCatalog.isPending ? t('import.running') : t('import.run')}
+              </Button>
+              <Button variant="secondary" onClick={onSync} loading={syncCosts.isPending}>
+                {t('rules.sync')}
+              </Button>
+              <Button onClick={onApplyAll} loading={applyAll.isPending} disabled={!rules.data?.length}>
+                {t('rules.applyAll')}
+              </Button>
+            </div>
+            <p className="text-sm text-slate-600 sm:text-right">{t('import.hint')}</p>
           </div>
         )}
       </div>
+      {canWrite && importCatalog.data && (
+        <CatalogImportSummary result={importCatalog.data} onClose={() => importCatalog.reset()} />
+      )}
       {failed && (
         <div className="mt-4">
           <ErrorState message={actionErrorText(failed, t('errors.action'))} />

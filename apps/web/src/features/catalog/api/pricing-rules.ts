@@ -1,4 +1,5 @@
 import type {
+  CatalogImportResult,
   CostsSyncResult,
   SavedPricingRuleInput,
   SavedPricingRules,
@@ -20,7 +21,10 @@ export function usePricingRules() {
   );
 }
 
-/** Creates (no id) or replaces (id) a saved rule; deletes one; applies them all; syncs the costs. */
+/**
+ * Creates (no id) or replaces (id) a saved rule; deletes one; applies them all; syncs the costs; imports
+ * the sellers' whole price lists into the catalogue (new items, costs, stock, what goes off or back on sale).
+ */
 export function usePricingRuleActions() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: rulesKey });
@@ -46,6 +50,10 @@ export function usePricingRuleActions() {
     }),
     syncCosts: useMutation({
       mutationFn: () => api<CostsSyncResult>('/api/v1/admin/pricing/costs/sync', { method: 'POST' }),
+      onSettled: pricesChanged,
+    }),
+    importCatalog: useMutation({
+      mutationFn: () => api<CatalogImportResult>('/api/v1/admin/catalog/import', { method: 'POST' }),
       onSettled: pricesChanged,
     }),
   };
