@@ -30,7 +30,7 @@ export const numbersEnv = z.object({
     .enum(['demo', 'market'])
     .default('demo')
     .describe(
-      "What the simulator lists for the catalogue import: 'demo' the demo catalogue's 14 services × 13 countries, 'market' the market's size (over 500 services in every country with a calling code, some 120,000 products).",
+      "What the simulator lists for the catalogue import: 'demo' the demo catalogue's 14 services × 13 countries, 'market' the market's size (530 services in all 243 countries with a calling code, about 129,000 products).",
     ),
   SIMULATOR_NO_SMS_RATE: z.coerce
     .number()
