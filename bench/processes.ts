@@ -99,6 +99,8 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
+let benchDatabases = 0;
+
 /** A PGlite folder of its own, or a fresh database beside the one DATABASE_URL names. */
 export async function createBenchDatabase(): Promise<BenchDatabase> {
   const url = process.env.DATABASE_URL;
@@ -112,7 +114,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
       },
     };
   }
-  const name = `numero_bench_${process.pid}`;
+  const name = `numero_bench_${process.pid}_${++benchDatabases}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
