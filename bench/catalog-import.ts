@@ -1,12 +1,11 @@
 // The catalogue import at the size of the whole market: a handler_api.php seller on loopback lists
 // 1,000 services in every country the protocol numbers (199), about 200,000 offers; the built store
 // imports them (first import), then again with 1 % of the costs changed (re-sync). `BENCH_ONLY=import`
-// runs this alone.
+// runs this alone; its rows join the market's section of docs/performance.md.
 import { createServer, type Server } from 'node:http';
 import { MARKET_COUNTRIES } from '../apps/api/src/providers/numbers/market/countries.ts';
-import { type Check, checkTable, fmt } from './checks.ts';
+import { type Check, fmt } from './checks.ts';
 import { type BenchDatabase, HOST, startStore } from './processes.ts';
-import { loadNote, machine, writeSection } from './report.ts';
 
 const SERVICES = 1_000;
 const API_KEY = 'bench-seller-key';
@@ -104,14 +103,4 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
     await store.stop();
     seller.server.close();
   }
-}
-
-/** The import's rows in their own section of docs/performance.md, replaced at each run. */
-export function writeImportReport(kind: string, checks: Check[]) {
-  const lines = checkTable('Catalogue import at market size', checks);
-  console.log(`${lines.join('\n')}\n`);
-  writeSection(`import-${kind}`, `Catalogue import, ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, [
-    `Last run ${new Date().toISOString()} on ${machine()}; ${loadNote()}.`,
-    ...lines,
-  ]);
 }

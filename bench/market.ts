@@ -188,7 +188,7 @@ export async function measureMarket(database: BenchDatabase, port: number): Prom
   }
 }
 
-/** The market's rows in their own section of docs/performance.md, replaced at each run. */
+/** The market's rows (the price list, the import) in their own section of docs/performance.md, replaced at each run. */
 export function writeMarketReport(kind: string, checks: Check[]) {
   const lines = checkTable('At market size', checks);
   console.log(`${lines.join('\n')}\n`);

@@ -13,7 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { measureImport, writeImportReport } from './catalog-import.ts';
+import { measureImport } from './catalog-import.ts';
 import { type Check, checkTable } from './checks.ts';
 import { lighthouseEnabled, measureLighthouse } from './lighthouse.ts';
 import { FLOOD_CONNECTIONS, measureLoginFlood } from './login-flood.ts';
@@ -257,8 +257,7 @@ async function main() {
     });
   }
   const lines = printTable(database.kind, rows, { first: runs.first, restarts: runs.restarts });
-  if (market.length) writeMarketReport(database.kind, market);
-  if (imported.length) writeImportReport(database.kind, imported);
+  if (market.length || imported.length) writeMarketReport(database.kind, [...market, ...imported]);
   // The market parts alone: the main section keeps the figures of its last full run.
   if (ONLY?.every((p) => p === 'market' || p === 'import')) return;
   const more = [...checkTable('Under load', checks), ...pages];

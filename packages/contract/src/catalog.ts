@@ -77,6 +77,31 @@ export const CountryCode = z
   .regex(/^[A-Za-z]{2}$/)
   .transform((c) => c.toUpperCase());
 
+/** GET /api/v1/catalog/search: services and countries on sale whose names match, typos forgiven. */
+export const CatalogSearchQuery = z.object({
+  /** Any part of a name, in Portuguese or English, accents and case aside; one typo per word forgiven. */
+  q: z.string().trim().min(1).max(60),
+  currency: Currency.default('BRL'),
+  lang: CatalogLang.default('pt'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** The next_cursor of the page before. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
+});
+export type CatalogSearchQuery = z.infer<typeof CatalogSearchQuery>;
+export const CatalogSearchResponse = z
+  .object({
+    /** Best match first. */
+    services: z.array(ServiceSummary),
+    countries: z.array(CountrySummary),
+    /** Where the next page starts; null on the last. */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'CatalogSearchResponse' });
+export type CatalogSearchResponse = z.infer<typeof CatalogSearchResponse>;
+
 export const ProductsQuery = z.object({
   service: ServiceCode.optional(),
   country: CountryCode.optional(),

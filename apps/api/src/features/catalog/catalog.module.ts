@@ -10,6 +10,7 @@ import { catalogRoutes, rememberCatalogAnswers } from './catalog.routes.ts';
 import { createCatalogService, type StockSource } from './catalog.service.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { type CatalogImportSettings, type CountryFacts, createCatalogImport } from './catalog-import.ts';
+import { createCatalogSearch } from './catalog-search.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { type CostRates, createCostsSync } from './costs-sync.ts';
@@ -106,7 +107,11 @@ export function createCatalogModule(deps: {
   const module: FeatureModule = {
     routes: async (app) => {
       const answers = await rememberCatalogAnswers(service, bus, app.log);
-      await app.register(catalogRoutes, { catalog: service, answers });
+      await app.register(catalogRoutes, {
+        catalog: service,
+        search: createCatalogSearch({ repository, clock: () => now().getTime() }),
+        answers,
+      });
       await app.register(async (staff) => {
         // Staff see their own change in this process's next answer, before its message comes back.
         staff.addHook('onSend', async (request, reply, payload) => {

@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, min, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services, settings } from '../../db/schema/index.ts';
+
+/** A product counts in the lists' prices and stock when staff and the catalogue import both sell it. */
+const forSale = and(eq(products.isActive, true), isNull(products.saleHold));
 
 export function createCatalogRepository(db: Executor) {
   return {
@@ -16,7 +19,7 @@ export function createCatalogRepository(db: Executor) {
         })
         .from(categories)
         .leftJoin(services, and(eq(services.categoryId, categories.id), eq(services.isActive, true)))
-        .leftJoin(products, and(eq(products.serviceCode, services.code), eq(products.isActive, true)))
+        .leftJoin(products, and(eq(products.serviceCode, services.code), forSale))
         .where(eq(categories.isActive, true))
         .groupBy(categories.id)
         .orderBy(asc(categories.sortOrder));
@@ -40,7 +43,7 @@ export function createCatalogRepository(db: Executor) {
         })
         .from(services)
         .innerJoin(categories, eq(categories.id, services.categoryId))
-        .leftJoin(products, and(eq(products.serviceCode, services.code), eq(products.isActive, true)))
+        .leftJoin(products, and(eq(products.serviceCode, services.code), forSale))
         .leftJoin(countries, and(eq(countries.code, products.countryCode), eq(countries.isActive, true)))
         .where(and(...conditions))
         .groupBy(services.code, categories.id)

@@ -1,4 +1,6 @@
 import {
+  CatalogSearchQuery,
+  CatalogSearchResponse,
   CategoriesQuery,
   CategoriesResponse,
   CountriesQuery,
@@ -14,6 +16,7 @@ import type { EventBus } from '../../db/event-bus.ts';
 import { etagged } from '../../http/etag.ts';
 import { createSharedAnswers, type SharedAnswers } from '../../http/shared-answers.ts';
 import type { CatalogService } from './catalog.service.ts';
+import type { CatalogSearch } from './catalog-search.ts';
 
 // Public and the same for everyone: browsers and any shared cache may keep it. Stock moves, so products
 // are kept for less time than the lists of services and countries. Each answer carries an ETag: a
@@ -38,8 +41,9 @@ export async function rememberCatalogAnswers(catalog: CatalogService, bus: Event
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
+  search: CatalogSearch;
   answers: SharedAnswers;
-}> = async (app, { catalog, answers }) => {
+}> = async (app, { catalog, search, answers }) => {
   const remembered = (cacheControl: string) => ({
     preHandler: answers.preHandler(cacheControl),
     onSend: [answers.keep, etagged],
@@ -79,6 +83,22 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       return catalog.listCountries(request.query.lang);
     },
+  );
+
+  app.get(
+    '/api/v1/catalog/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalog'],
+        description:
+          'Services and countries on sale whose names (Portuguese or English) match q, accents and case aside, one typo per word forgiven; paged.',
+        querystring: CatalogSearchQuery,
+        response: { 200: CatalogSearchResponse },
+      },
+      ...remembered(LISTS_CACHE),
+    },
+    async (request) => search.search(request.query),
   );
 
   app.get(

@@ -20,6 +20,37 @@ const toCents = (v: string | number | null) => (v === null ? null : Number(v));
  */
 export const CATEGORIES_TTL_MS = 5_000;
 
+/** A service as the public lists show it, its starting price in the currency. */
+export function serviceSummary(
+  r: Awaited<ReturnType<CatalogRepository['listServices']>>[number],
+  currency: Currency,
+  lang: Lang,
+): ServiceSummary {
+  return {
+    code: r.code,
+    name: r.name,
+    popularity: r.popularity,
+    category: r.categorySlug,
+    category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
+    from_price: toCents(currency === 'BRL' ? r.fromBrl : r.fromUsd),
+    currency,
+    countries_available: Number(r.inStock),
+  };
+}
+
+export function countrySummary(
+  r: Awaited<ReturnType<CatalogRepository['listCountries']>>[number],
+  lang: Lang,
+): CountrySummary {
+  return {
+    code: r.code,
+    name: lang === 'en' ? r.nameEn : r.namePt,
+    name_pt: r.namePt,
+    name_en: r.nameEn,
+    dial_code: r.dialCode,
+  };
+}
+
 export function createCatalogService({
   repository,
   products,
@@ -58,16 +89,7 @@ export function createCatalogService({
 
     async listServices(currency: Currency, lang: Lang, category?: string): Promise<ServiceSummary[]> {
       const rows = await repository.listServices(category);
-      return rows.map((r) => ({
-        code: r.code,
-        name: r.name,
-        popularity: r.popularity,
-        category: r.categorySlug,
-        category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
-        from_price: toCents(currency === 'BRL' ? r.fromBrl : r.fromUsd),
-        currency,
-        countries_available: Number(r.inStock),
-      }));
+      return rows.map((r) => serviceSummary(r, currency, lang));
     },
 
     async listCountries(lang: Lang): Promise<CountrySummary[]> {
@@ -77,13 +99,7 @@ export function createCatalogService({
       rows.sort(
         (a, b) => a.sortOrder - b.sortOrder || name(a).localeCompare(name(b), lang === 'en' ? 'en' : 'pt-BR'),
       );
-      return rows.map((r) => ({
-        code: r.code,
-        name: lang === 'en' ? r.nameEn : r.namePt,
-        name_pt: r.namePt,
-        name_en: r.nameEn,
-        dial_code: r.dialCode,
-      }));
+      return rows.map((r) => countrySummary(r, lang));
     },
 
     async listProducts(

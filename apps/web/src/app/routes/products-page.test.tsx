@@ -62,6 +62,14 @@ beforeEach(async () => {
       const reply = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       if (url.pathname === '/api/v1/catalog/services') return reply(200, services);
+      // The server's search forgives a typo; this stand-in knows one.
+      if (url.pathname === '/api/v1/catalog/search') {
+        const q = url.searchParams.get('q') ?? '';
+        const hits = services.filter(
+          (s) => s.name.toLowerCase().includes(q) || (q === 'telegrama' && s.code === 'tg'),
+        );
+        return reply(200, { services: hits, countries: [], next_cursor: null });
+      }
       if (url.pathname === '/api/v1/store')
         return reply(200, {
           demo: true,
@@ -122,6 +130,20 @@ describe('products screen', () => {
         .getAllByRole('button')
         .map((b) => b.dataset.testid),
     ).toEqual(['service-go']);
+  });
+
+  it('asks the server when what is typed matches nothing here: it forgives a typo', async () => {
+    renderAt('/dashboard/products');
+    await screen.findByTestId('service-list');
+    fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'telegrama' } });
+    expect(await screen.findByTestId('service-tg')).toBeTruthy();
+    const asked = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input)));
+    const search = asked.find((u) => u.pathname === '/api/v1/catalog/search')!;
+    expect(Object.fromEntries(search.searchParams)).toMatchObject({
+      q: 'telegrama',
+      currency: 'BRL',
+      lang: 'pt',
+    });
   });
 
   it('shows countries with price, stock and record, out of stock disabled, and confirms with the balance after', async () => {

@@ -1,4 +1,5 @@
 import type { ServiceSummary } from '@numero/contract/catalog';
+import type { Currency } from '@numero/contract/common';
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useServices } from '../../features/catalog/api/get-services.ts';
+import { useCatalogSearch } from '../../features/catalog/api/search-catalog.ts';
 import { matchesSearch, sortCategories } from '../../features/catalog/search.ts';
 import { currencyFor, formatMoney } from '../../i18n/format.ts';
 import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
@@ -67,6 +69,7 @@ export function ProductsPage() {
             services={services.data}
             category={category}
             lang={lang}
+            currency={currency}
             onCategory={(slug) => setParam('category', slug)}
             onChoose={(code) => setParam('service', code)}
           />
@@ -80,26 +83,32 @@ function ServiceStep({
   services,
   category,
   lang,
+  currency,
   onCategory,
   onChoose,
 }: {
   services: ServiceSummary[];
   category: string | null;
   lang: Lang;
+  currency: Currency;
   onCategory: (slug: string | null) => void;
   onChoose: (code: string) => void;
 }) {
   const { t } = useTranslation('products');
   const [query, setQuery] = useState('');
+  const local = services.filter((s) => matchesSearch(query, s.name, s.code));
+  // What is typed filters the list here at once (the API gives the most popular first; filtering keeps
+  // that order). When nothing here matches, the server's search, which forgives a typo ("telegrama"), is
+  // asked instead.
+  const search = useCatalogSearch({ q: local.length === 0 ? query.trim() : '', currency, lang });
   const categories = useMemo(() => {
     const seen = new Map<string, string>();
     for (const s of services) if (!seen.has(s.category)) seen.set(s.category, s.category_name);
     return sortCategories([...seen].map(([slug, name]) => ({ slug, name })));
   }, [services]);
-  // The API gives the most popular first; filtering keeps that order.
-  const shown = services.filter(
-    (s) => (!category || s.category === category) && matchesSearch(query, s.name, s.code),
-  );
+  const matched =
+    local.length === 0 && search.data && !search.isPlaceholderData ? search.data.services : local;
+  const shown = matched.filter((s) => !category || s.category === category);
 
   return (
     <section aria-labelledby="step-service">

@@ -1,0 +1,86 @@
+import uFuzzy from '@leeoniya/ufuzzy';
+import type { CatalogSearchQuery, CatalogSearchResponse } from '@numero/contract/catalog';
+import type { CatalogRepository } from './catalog.repository.ts';
+import { countrySummary, serviceSummary } from './catalog.service.ts';
+
+/** How long each process keeps what it searches (names change when staff or the import change them). */
+export const SEARCH_INDEX_TTL_MS = 5_000;
+
+type ServiceRow = Awaited<ReturnType<CatalogRepository['listServices']>>[number];
+type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
+
+interface Index {
+  services: ServiceRow[];
+  countries: CountryRow[];
+  /** What each is matched by: names in both languages and the code, lower case, accents removed. */
+  serviceText: string[];
+  countryText: string[];
+  at: number;
+}
+
+/** Lower case without accents: "Índia" and "india" read alike. */
+const fold = (text: string) => uFuzzy.latinize(text.toLowerCase());
+
+/**
+ * Search over the services and countries on sale, in this process's memory: a market-sized catalogue
+ * has about a thousand service names and two hundred and fifty countries, which a fuzzy matcher
+ * (uFuzzy, one typo per word forgiven: a letter missing, extra, wrong or two swapped, but not the first)
+ * reads in well under a millisecond, where a round trip to the database would cost more. Both lists are
+ * paged by offset, the best match first.
+ */
+export function createCatalogSearch({
+  repository,
+  clock = Date.now,
+}: {
+  repository: Pick<CatalogRepository, 'listServices' | 'listCountries'>;
+  clock?: () => number;
+}) {
+  const matcher = new uFuzzy({ intraMode: 1, interLft: 1 });
+  let index: Index | null = null;
+  let building: Promise<Index> | null = null;
+
+  async function build(): Promise<Index> {
+    const [services, countries] = await Promise.all([repository.listServices(), repository.listCountries()]);
+    return {
+      services,
+      countries,
+      serviceText: services.map((s) => fold(`${s.name} ${s.code}`)),
+      countryText: countries.map((c) => fold(`${c.namePt} ${c.nameEn} ${c.code}`)),
+      at: clock(),
+    };
+  }
+
+  async function current(): Promise<Index> {
+    if (index && clock() - index.at < SEARCH_INDEX_TTL_MS) return index;
+    // Callers meanwhile share one read.
+    building ??= build().finally(() => {
+      building = null;
+    });
+    index = await building;
+    return index;
+  }
+
+  /** The positions of the matching entries, best first. */
+  function match(text: string[], q: string): number[] {
+    const [idxs, info, order] = matcher.search(text, fold(q));
+    if (!idxs) return [];
+    return order && info ? order.map((i) => info.idx[i]!) : idxs;
+  }
+
+  return {
+    async search(query: CatalogSearchQuery): Promise<CatalogSearchResponse> {
+      const { q, currency, lang, limit } = query;
+      const from = Number(query.cursor ?? 0);
+      const found = await current();
+      const services = match(found.serviceText, q).map((i) => found.services[i]!);
+      const countries = match(found.countryText, q).map((i) => found.countries[i]!);
+      const more = services.length > from + limit || countries.length > from + limit;
+      return {
+        services: services.slice(from, from + limit).map((r) => serviceSummary(r, currency, lang)),
+        countries: countries.slice(from, from + limit).map((c) => countrySummary(c, lang)),
+        next_cursor: more ? String(from + limit) : null,
+      };
+    },
+  };
+}
+export type CatalogSearch = ReturnType<typeof createCatalogSearch>;
