@@ -132,7 +132,8 @@ export function createCatalogImportRepository(db: Executor) {
               ON CONFLICT DO NOTHING
               RETURNING id, service_code, country_code`,
         );
-        for (const r of inserted) ids.set(`${r.service_code}/${r.country_code}`, r.id);
+        // Numbers come back as text from a raw query on one driver and as numbers on the other.
+        for (const r of inserted) ids.set(`${r.service_code}/${r.country_code}`, Number(r.id));
       }
       return ids;
     },

@@ -54,16 +54,17 @@ describe("the catalogue imported from a seller's whole price list", async () => 
     });
     return { status: res.statusCode, body: res.json() };
   };
-  const product = async (sku: string) =>
-    (
-      await queryRows<{
-        id: number;
-        price_brl: string;
-        stock: number;
-        is_active: boolean;
-        sale_hold: string | null;
-      }>(db, sql`SELECT id, price_brl, stock, is_active, sale_hold FROM products WHERE sku = ${sku}`)
-    )[0];
+  const product = async (sku: string) => {
+    const [row] = await queryRows<{
+      id: number;
+      price_brl: number;
+      stock: number;
+      is_active: boolean;
+      sale_hold: string | null;
+    }>(db, sql`SELECT id, price_brl, stock, is_active, sale_hold FROM products WHERE sku = ${sku}`);
+    // Numbers come back as text from a raw query on PostgreSQL's driver.
+    return row && { ...row, id: Number(row.id), price_brl: Number(row.price_brl), stock: Number(row.stock) };
+  };
   const buy = (productId: number) =>
     app.inject({
       method: 'POST',
