@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { MARKET_COUNTRIES } from '../apps/api/src/providers/numbers/market/countries.ts';
 import { type Check, fmt } from './checks.ts';
-import { type BenchDatabase, HOST, startStore } from './processes.ts';
+import { BENCH_ADMIN, type BenchDatabase, HOST, signIn, startStore } from './processes.ts';
 
 const SERVICES = 1_000;
 const API_KEY = 'bench-seller-key';
@@ -42,17 +42,6 @@ async function startSeller(): Promise<{ server: Server; url: string; bump: () =>
   return { server, url: `http://${HOST}:${port}`, bump: () => (body = priceList(true)) };
 }
 
-async function signInAdmin(storeUrl: string, password: string): Promise<string> {
-  const res = await fetch(`${storeUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: storeUrl },
-    body: new URLSearchParams({ username: 'admin@numero.local', password }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('numero_session='));
-  if (!res.ok || !cookie) throw new Error(`Admin sign-in answered ${res.status}: ${await res.text()}`);
-  return cookie.split(';')[0]!;
-}
-
 async function runImport(storeUrl: string, cookie: string) {
   const started = performance.now();
   const res = await fetch(`${storeUrl}/api/v1/admin/catalog/import`, {
@@ -66,7 +55,6 @@ async function runImport(storeUrl: string, cookie: string) {
 
 export async function measureImport(database: BenchDatabase, port: number): Promise<Check[]> {
   const seller = await startSeller();
-  const password = 'bench-admin-password-1234';
   // The hourly task off: the bench asks for each import itself.
   const store = await startStore(database, port, {
     RUN_JOBS: 'false',
@@ -78,7 +66,7 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
   });
   try {
     const storeUrl = `http://${HOST}:${port}`;
-    const cookie = await signInAdmin(storeUrl, password);
+    const cookie = await signIn(storeUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const first = await runImport(storeUrl, cookie);
     console.log(`import: first ${fmt(first.ms)} ms ${JSON.stringify(first.body)}`);
     seller.bump();

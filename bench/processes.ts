@@ -133,6 +133,9 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/** The admin account every bench store is started with. */
+export const BENCH_ADMIN = { email: 'admin@numero.local', password: 'bench-admin-password-1234' };
+
 export async function startStore(
   database: BenchDatabase,
   port: number,
@@ -146,7 +149,7 @@ export async function startStore(
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://${HOST}:${port}`,
-      ADMIN_PASSWORD: 'bench-admin-password-1234',
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
       REGISTRATIONS_PER_HOUR: '100',
       ...env,
     },
@@ -181,6 +184,11 @@ export async function signUpCustomer(
   });
   if (registered.status !== 201)
     throw new Error(`Sign-up answered ${registered.status}: ${await registered.text()}`);
+  return signIn(storeUrl, email, password);
+}
+
+/** Signs in through the store: the session cookie its browser would send. */
+export async function signIn(storeUrl: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${storeUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: storeUrl },

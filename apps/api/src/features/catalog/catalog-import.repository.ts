@@ -1,10 +1,11 @@
 import type { PricingCurrency } from '@numero/contract/catalog-pricing';
 import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { categories, countries, services } from '../../db/schema/index.ts';
+import { categories, countries, type products, services } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
+import type { CostRow } from './pricing.repository.ts';
 
-export type SaleHold = 'withdrawn' | 'cost_above_price';
+export type SaleHold = NonNullable<(typeof products.$inferSelect)['saleHold']>;
 
 export interface KnownProduct {
   id: number;
@@ -13,13 +14,6 @@ export interface KnownProduct {
   price: Record<PricingCurrency, number>;
   stock: number;
   hold: SaleHold | null;
-}
-
-export interface CostRow {
-  productId: number;
-  provider: string;
-  currency: PricingCurrency;
-  cost: number;
 }
 
 /**
@@ -138,40 +132,12 @@ export function createCatalogImportRepository(db: Executor) {
       return ids;
     },
 
-    async setStock(rows: { id: number; stock: number }[]) {
-      for (const batch of batches(rows))
-        await db.execute(sql`
-          UPDATE products p SET stock = v.stock
-          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, stock int)
-          WHERE p.id = v.id AND p.stock <> v.stock`);
-    },
-
     async setHolds(rows: { id: number; hold: SaleHold | null }[], at: Date) {
       for (const batch of batches(rows))
         await db.execute(sql`
           UPDATE products p SET sale_hold = v.hold, updated_at = ${at.toISOString()}::timestamptz
           FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, hold text)
           WHERE p.id = v.id AND p.sale_hold IS DISTINCT FROM v.hold`);
-    },
-
-    async upsertCosts(rows: CostRow[], at: Date) {
-      for (const batch of batches(rows, INSERT_BATCH))
-        await db.execute(sql`
-          INSERT INTO product_costs (product_id, provider, currency, cost, updated_at)
-          SELECT v."productId", v.provider, v.currency, v.cost, ${at.toISOString()}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-            AS v("productId" int, provider text, currency char(3), cost bigint)
-          ON CONFLICT (product_id, provider, currency)
-          DO UPDATE SET cost = excluded.cost, updated_at = excluded.updated_at`);
-    },
-
-    /** Forgets what a seller charged for products it no longer sells. */
-    async deleteCosts(rows: { productId: number; provider: string }[]) {
-      for (const batch of batches(rows))
-        await db.execute(sql`
-          DELETE FROM product_costs c
-          USING jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v("productId" int, provider text)
-          WHERE c.product_id = v."productId" AND c.provider = v.provider`);
     },
   };
 }

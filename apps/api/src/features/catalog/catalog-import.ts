@@ -5,13 +5,10 @@ import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { NumberProvider, UpstreamOffer } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type {
-  CatalogImportRepository,
-  CostRow,
-  KnownProduct,
-  SaleHold,
-} from './catalog-import.repository.ts';
+import type { CatalogImportRepository, KnownProduct, SaleHold } from './catalog-import.repository.ts';
 import { type CostRates, toCents } from './costs-sync.ts';
+import type { CostRow, PricingRepository } from './pricing.repository.ts';
+import type { ProductsRepository } from './products.repository.ts';
 import { ruledPrice } from './staff-pricing.ts';
 
 const IMPORT_JOB = 'jobs.catalog.import';
@@ -80,6 +77,8 @@ function holdOf(product: KnownProduct, offered: Offered | undefined, complete: b
 export function createCatalogImport(deps: {
   repository: CatalogImportRepository;
   catalog: Pick<CatalogRepository, 'claimJobRun'>;
+  products: Pick<ProductsRepository, 'updateStock'>;
+  pricing: Pick<PricingRepository, 'upsertCosts' | 'deleteCosts'>;
   providers: readonly NumberProvider[];
   enabledProviders: () => Promise<readonly string[]>;
   rates: CostRates;
@@ -202,8 +201,8 @@ export function createCatalogImport(deps: {
       );
       for (const productId of gone) deletes.push({ productId, provider });
     }
-    await repository.upsertCosts(upserts, now());
-    await repository.deleteCosts(deletes);
+    await deps.pricing.upsertCosts(upserts, now());
+    await deps.pricing.deleteCosts(deletes);
     result.costs_changed = upserts.length + deletes.length;
   }
 
@@ -241,9 +240,8 @@ export function createCatalogImport(deps: {
       if (product.hold === 'withdrawn') result.relisted++;
       else if (product.hold === 'cost_above_price') result.unpaused++;
     }
-    await repository.setStock(stock);
+    result.stock_changed = await deps.products.updateStock(stock, now());
     await repository.setHolds(holds, now());
-    result.stock_changed = stock.length;
 
     const changed =
       result.new_services + result.new_countries + result.new_products + result.costs_changed + holds.length;

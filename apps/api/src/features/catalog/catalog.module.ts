@@ -90,6 +90,8 @@ export function createCatalogModule(deps: {
   const catalogImport = createCatalogImport({
     repository: createCatalogImportRepository(db),
     catalog: repository,
+    products,
+    pricing: pricingRepository,
     providers: numberProviders,
     enabledProviders,
     rates,

@@ -6,7 +6,7 @@ import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { NumberProvider, UpstreamPrice } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type { PricingRepository } from './pricing.repository.ts';
+import type { CostRow, PricingRepository } from './pricing.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
 
 /** What one unit of a seller's currency is worth in each of the store's currencies. */
@@ -23,13 +23,6 @@ export function toCents(price: UpstreamPrice, currency: PricingCurrency, rates: 
   const rate = rates[price.currency]?.[currency];
   if (rate === undefined) return null;
   return Math.ceil(Math.round(price.amount * rate * 1e6) / 1e4);
-}
-
-interface Row {
-  productId: number;
-  provider: string;
-  currency: PricingCurrency;
-  cost: number;
 }
 
 /**
@@ -57,7 +50,7 @@ export function createCostsSync(deps: {
     provider: NumberProvider,
     keys: { id: number; serviceCode: string; countryCode: string }[],
   ) {
-    const rows: Row[] = [];
+    const rows: CostRow[] = [];
     let notSold = 0;
     await forEachLimited(keys, 4, async (k) => {
       const price = await provider.getPrice!(k.serviceCode, k.countryCode);
@@ -79,7 +72,7 @@ export function createCostsSync(deps: {
     const report: CostsSyncProvider[] = [];
     const before: Record<string, number | null> = {};
     const after: Record<string, number> = {};
-    const changedRows: Row[] = [];
+    const changedRows: CostRow[] = [];
     const enabled = await deps.enabledProviders();
     for (const provider of providers) {
       if (!provider.getPrice || !enabled.includes(provider.name)) continue;

@@ -2,6 +2,17 @@ import type { PricingCurrency, ProductCost } from '@numero/contract/catalog-pric
 import { and, asc, eq, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { productCosts, products } from '../../db/schema/index.ts';
+import { liftPause } from './products.repository.ts';
+
+/** What a seller charges for one product, in cents of one store currency. */
+export interface CostRow {
+  productId: number;
+  provider: string;
+  currency: PricingCurrency;
+  cost: number;
+}
+
+const COSTS_BATCH = 5_000;
 
 export interface PricingScope {
   currency: PricingCurrency;
@@ -29,9 +40,6 @@ function productFilter(scope: PricingScope): SQL | undefined {
 }
 
 /** The SQL of upstream costs (product_costs) and of the products a pricing rule reaches. */
-/** The import's hold, without its pause for a cost above the price (it pauses again if still so). */
-const liftPause = sql<null>`NULLIF(${products.saleHold}, 'cost_above_price')`;
-
 export function createPricingRepository(db: Executor) {
   return {
     async productExists(id: number, ex: Executor = db): Promise<boolean> {
@@ -67,19 +75,29 @@ export function createPricingRepository(db: Executor) {
       return new Map(rows.map((r) => [`${r.productId}/${r.currency}`, Number(r.cost)]));
     },
 
-    async upsertCosts(
-      rows: { productId: number; provider: string; currency: PricingCurrency; cost: number }[],
-      at: Date,
-      ex: Executor,
-    ): Promise<void> {
-      if (rows.length === 0) return;
-      await ex
-        .insert(productCosts)
-        .values(rows.map((r) => ({ ...r, updatedAt: at })))
-        .onConflictDoUpdate({
-          target: [productCosts.productId, productCosts.provider, productCosts.currency],
-          set: { cost: sql`excluded.cost`, updatedAt: sql`excluded.updated_at` },
-        });
+    /**
+     * Writes costs, COSTS_BATCH rows a statement through one JSON parameter each: a market-sized
+     * catalogue's 400,000 costs would pass PostgreSQL's limit of parameters as a row of values each.
+     */
+    async upsertCosts(rows: CostRow[], at: Date, ex: Executor = db): Promise<void> {
+      for (let i = 0; i < rows.length; i += COSTS_BATCH)
+        await ex.execute(sql`
+          INSERT INTO product_costs (product_id, provider, currency, cost, updated_at)
+          SELECT v."productId", v.provider, v.currency, v.cost, ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + COSTS_BATCH))}::jsonb)
+            AS v("productId" int, provider text, currency char(3), cost bigint)
+          ON CONFLICT (product_id, provider, currency)
+          DO UPDATE SET cost = excluded.cost, updated_at = excluded.updated_at`);
+    },
+
+    /** Forgets what a seller charged for products it no longer sells. */
+    async deleteCosts(rows: { productId: number; provider: string }[], ex: Executor = db): Promise<void> {
+      for (let i = 0; i < rows.length; i += COSTS_BATCH)
+        await ex.execute(sql`
+          DELETE FROM product_costs c
+          USING jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + COSTS_BATCH))}::jsonb)
+            AS v("productId" int, provider text)
+          WHERE c.product_id = v."productId" AND c.provider = v.provider`);
     },
 
     /** Locks the rows of the products in scope (apply runs under these locks). */

@@ -18,6 +18,11 @@ const onSale = and(
   eq(countries.isActive, true),
 );
 
+const STOCK_BATCH = 500;
+
+/** The import's hold without its pause for a cost above the price: a price set by a rule or a person lifts it. */
+export const liftPause = sql<null>`NULLIF(${products.saleHold}, 'cost_above_price')`;
+
 /** What every view of a product shows: which service, in which country (the contract's ProductBase). */
 const baseColumns = {
   id: products.id,
@@ -156,18 +161,23 @@ export function createProductsRepository(db: Executor) {
     },
 
     /** Writes the stock counts that changed; returns how many rows changed. */
+    /**
+     * Stock counts as upstream gave them; returns how many changed. In statements of STOCK_BATCH rows:
+     * short ones, which a purchase lowering a row's stock never waits on for long, and within PostgreSQL's
+     * limit of parameters for a market-sized catalogue.
+     */
     async updateStock(rows: { id: number; stock: number }[], at: Date) {
-      if (rows.length === 0) return 0;
-      const values = sql.join(
-        rows.map((r) => sql`(${r.id}::int, ${r.stock}::int)`),
-        sql`, `,
-      );
-      const result = await db.execute(sql`
-        UPDATE products p SET stock = v.stock, updated_at = ${at.toISOString()}::timestamptz
-        FROM (VALUES ${values}) AS v(id, stock)
-        WHERE p.id = v.id AND p.stock <> v.stock`);
-      const r = result as unknown as { rowCount?: number | null; affectedRows?: number };
-      return Number(r.rowCount ?? r.affectedRows ?? 0);
+      let changed = 0;
+      for (let i = 0; i < rows.length; i += STOCK_BATCH) {
+        const batch = rows.slice(i, i + STOCK_BATCH);
+        const result = await db.execute(sql`
+          UPDATE products p SET stock = v.stock, updated_at = ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id int, stock int)
+          WHERE p.id = v.id AND p.stock <> v.stock`);
+        const r = result as unknown as { rowCount?: number | null; affectedRows?: number };
+        changed += Number(r.rowCount ?? r.affectedRows ?? 0);
+      }
+      return changed;
     },
 
     /** One number sold upstream: lower the shown stock until the next sync corrects it. */
@@ -224,7 +234,7 @@ export function createProductsRepository(db: Executor) {
         // A price a person sets lifts the import's pause for a cost above the price.
         .set({
           ...changes,
-          ...(repriced && { saleHold: sql`NULLIF(${products.saleHold}, 'cost_above_price')` }),
+          ...(repriced && { saleHold: liftPause }),
           updatedAt: at,
         })
         .where(eq(products.id, id));

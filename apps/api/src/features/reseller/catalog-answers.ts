@@ -130,9 +130,10 @@ export function createCatalogAnswers({
    * and the store's record there as in getPrices.
    */
   async function getTopCountriesByService(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
-    const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
+    const view = await viewFor(holder);
+    const service = params.service ? view.services.get(params.service.toLowerCase()) : undefined;
     if (!service) return token('BAD_SERVICE');
-    const offers = cut(await viewFor(holder), { service: service.code })
+    const offers = cut(view, { service: service.code })
       .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
       .sort((a, b) => b.stock - a.stock || a.price - b.price);
     type TopEntry = { country: number; count: number; price: number; retail_price: number };

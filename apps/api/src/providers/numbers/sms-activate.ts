@@ -39,12 +39,12 @@ export interface SmsActivateProvider extends NumberProvider {
 
 /**
  * Where the store's code differs from the protocol's for the same service: the demo catalogue's Mercado
- * Livre and iFood are the protocol's cq and pd, and an older TikTok code, tt, is its lf (there, ml, if
- * and tt are other services).
+ * Livre and iFood are the protocol's cq and pd (there, ml and if are other services). A price list's cq
+ * and pd are read back as ml and if.
  */
-const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ml: 'cq', if: 'pd' };
-/** The protocol's services the store calls by another code, read back from a price list. */
-const FROM_PROTOCOL: Readonly<Record<string, string>> = { cq: 'ml', pd: 'if' };
+const READ_BACK_ALIASES: Readonly<Record<string, string>> = { ml: 'cq', if: 'pd' };
+/** An older TikTok code, tt, is the protocol's lf; the store's own lf is read back as itself. */
+const SERVICE_ALIASES: Readonly<Record<string, string>> = { tt: 'lf', ...READ_BACK_ALIASES };
 /**
  * Store codes the protocol gives to other services (its nu is Stripe, its wb WeChat; the demo catalogue
  * sells Nubank and WhatsApp Business under them): never bought from, nor read from, such a seller.
@@ -176,10 +176,9 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     const json = parseJson(body);
     if (!isRecord(json)) fail('getPrices', body);
     // Their codes that mean another service in the store are left out, unless read back to ours.
-    const ours = new Map([
-      ...Object.entries(FROM_PROTOCOL),
-      ...Object.entries(opts.services ?? {}).map(([our, their]): [string, string] => [their, our]),
-    ]);
+    const ours = new Map(
+      Object.entries({ ...READ_BACK_ALIASES, ...opts.services }).map(([our, their]) => [their, our]),
+    );
     const clashes = (code: string) => code in services || STORE_ONLY.has(code);
     const offers: UpstreamOffer[] = [];
     for (const [id, byService] of Object.entries(json)) {
