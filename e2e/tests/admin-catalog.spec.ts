@@ -68,7 +68,7 @@ async function buyWhatsAppBrazil(request: APIRequestContext): Promise<{ id: stri
       ...origin,
       'Idempotency-Key': `admin-e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
     },
-    data: { product_id: products[0].id, currency: 'BRL' },
+    data: { product_id: products.items[0].id, currency: 'BRL' },
   });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();

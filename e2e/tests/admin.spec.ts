@@ -57,7 +57,7 @@ async function placeOneOrder(browser: Browser) {
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   const products = await request.get('/api/v1/catalog/products?service=wa&country=BR&currency=BRL');
-  const [wa] = (await products.json()) as { id: number }[];
+  const [wa] = ((await products.json()) as { items: { id: number }[] }).items;
   await expect
     .poll(async () => (await (await request.get('/api/v1/wallets/BRL/balance')).json()).balance, {
       timeout: 10_000,

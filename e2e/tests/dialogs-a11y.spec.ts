@@ -71,10 +71,8 @@ async function customerWithActivation(request: APIRequestContext, lang: 'pt' | '
   await expect
     .poll(async () => (await (await request.get(`/api/v1/wallets/${currency}/balance`)).json()).balance)
     .toBe(2_000);
-  const offers = await request.get(`/api/v1/catalog/products?service=wa&currency=${currency}`);
-  const brazil = ((await offers.json()) as { id: number; country_code: string }[]).find(
-    (o) => o.country_code === 'BR',
-  );
+  const offers = await request.get(`/api/v1/catalog/products?service=wa&country=BR&currency=${currency}`);
+  const [brazil] = ((await offers.json()) as { items: { id: number }[] }).items;
   expect(brazil, 'a WhatsApp number for Brazil is on sale').toBeTruthy();
   const bought = await request.post('/api/v1/activations', {
     headers: { ...headers, 'Idempotency-Key': `a11y-${tag}-${Date.now()}` },

@@ -65,8 +65,8 @@ export async function customerWithActivity(page: Page, email = uniqueEmail('page
       timeout: 20_000,
     })
     .toBe(5_000);
-  const products = await (await page.request.get('/api/v1/catalog/products?service=wa&currency=BRL')).json();
-  const offer = products.find((p: { country_code: string }) => p.country_code === 'BR');
+  const products = await (await page.request.get('/api/v1/catalog/products?service=wa&country=BR')).json();
+  const offer = products.items[0];
   const bought = await page.request.post('/api/v1/activations', {
     headers: { ...headers, 'Idempotency-Key': `pages-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     data: { product_id: offer.id, currency: 'BRL' },

@@ -102,13 +102,54 @@ export const CatalogSearchResponse = z
   .meta({ id: 'CatalogSearchResponse' });
 export type CatalogSearchResponse = z.infer<typeof CatalogSearchResponse>;
 
-export const ProductsQuery = z.object({
-  service: ServiceCode.optional(),
-  country: CountryCode.optional(),
-  currency: Currency.default('BRL'),
-  lang: CatalogLang.default('pt'),
-});
+/**
+ * The orders GET /api/v1/catalog/products sorts in. popular: the most sought services first, then what the
+ * store sold most of lately; price: the cheapest first; success: the best success rate first (products
+ * without a record last). Whatever the order, products in stock come before those without numbers.
+ */
+export const PRODUCT_SORTS = ['popular', 'price', 'success'] as const;
+export const ProductSort = z.enum(PRODUCT_SORTS);
+export type ProductSort = z.infer<typeof ProductSort>;
+/** Products per page: enough to fill a screen and a half, a few kilobytes. */
+export const PRODUCTS_PAGE_SIZE = 50;
+export const PRODUCTS_PAGE_MAX = 100;
+
+/** A price bound in a query: up to MAX_PRICE_CENTS (declared below with the staff's rules). */
+const PriceBound = z.coerce.number().int().min(0).max(1_000_000);
+
+/** GET /api/v1/catalog/products: products on sale, filtered, sorted and paged. */
+export const ProductsQuery = z
+  .object({
+    service: ServiceCode.optional(),
+    country: CountryCode.optional(),
+    currency: Currency.default('BRL'),
+    lang: CatalogLang.default('pt'),
+    /** Words each found in the service's or the country's name (either language), accents and case aside. */
+    q: z.string().trim().max(60).optional(),
+    sort: ProductSort.default('popular'),
+    /** Price bounds in cents of the currency, both included. */
+    min_price: PriceBound.optional(),
+    max_price: PriceBound.optional(),
+    /** Only products whose record shows at least this success rate (0–1); products without one are left out. */
+    min_success: z.coerce.number().min(0).max(1).optional(),
+    /** "true": only products with numbers in stock. */
+    in_stock: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v === 'true'),
+    limit: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_MAX).default(PRODUCTS_PAGE_SIZE),
+    /** The next_cursor of the page before. */
+    cursor: z
+      .string()
+      .regex(/^\d{1,7}$/)
+      .optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'min_price must not be above max_price',
+    path: ['min_price'],
+  });
 export type ProductsQuery = z.infer<typeof ProductsQuery>;
+export type ProductsParams = z.input<typeof ProductsQuery>;
 
 /** Which service, in which country (names in the caller's language): products and staff orders show it. */
 export const ServiceInCountry = z.object({
@@ -157,7 +198,15 @@ export const ProductOffer = ProductBase.extend({
   sample_size: z.number().int().nonnegative(),
 }).meta({ id: 'ProductOffer' });
 export type ProductOffer = z.infer<typeof ProductOffer>;
-export const ProductsResponse = z.array(ProductOffer);
+export const ProductsResponse = z
+  .object({
+    items: z.array(ProductOffer),
+    /** How many products the filters select, over all pages. */
+    total: z.number().int().nonnegative(),
+    /** Where the next page starts; null on the last. */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'ProductsPage' });
 export type ProductsResponse = z.infer<typeof ProductsResponse>;
 
 // ---- staff management of products (service × country) ----

@@ -82,7 +82,8 @@ describe.skipIf(!serverUrl)('a database outage under load (PostgreSQL)', () => {
     const admin = await signInTo(a, ADMIN.email, ADMIN.password);
     const customers = [];
     for (let i = 0; i < CUSTOMERS; i++) customers.push(await openCustomer(a, admin, START_CENTS));
-    const offers = (await callStore(a, 'GET', '/api/v1/catalog/products?currency=BRL')).body as unknown as {
+    const offers = (await callStore(a, 'GET', '/api/v1/catalog/products?currency=BRL')).body
+      .items as unknown as {
       id: number;
       available: boolean;
     }[];

@@ -64,8 +64,8 @@ describe.skipIf(!serverUrl)('a crash at each step of a purchase and a top-up (Po
     store = new StoreProcess('server.ts', env, port);
     await store.start();
     admin = await signInTo(store, ADMIN.email, ADMIN.password);
-    const offers = (await callStore(store, 'GET', '/api/v1/catalog/products?currency=BRL'))
-      .body as unknown as { id: number; available: boolean }[];
+    const offers = (await callStore(store, 'GET', '/api/v1/catalog/products?currency=BRL')).body
+      .items as unknown as { id: number; available: boolean }[];
     productId = offers.find((p) => p.available)!.id;
   }, 120_000);
 

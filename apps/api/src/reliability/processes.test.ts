@@ -71,7 +71,7 @@ describe.skipIf(!serverUrl)('two API processes and a worker under faults (Postgr
     const customers: { id: string; cookie: string; activations: string[] }[] = [];
     for (let i = 0; i < CUSTOMERS; i++)
       customers.push({ ...(await openCustomer(a, admin, START_CENTS)), activations: [] });
-    const offers = (await call(a, 'GET', '/api/v1/catalog/products?currency=BRL')).body as unknown as {
+    const offers = (await call(a, 'GET', '/api/v1/catalog/products?currency=BRL')).body.items as unknown as {
       id: number;
       available: boolean;
     }[];

@@ -73,7 +73,8 @@ describe.skipIf(!serverUrl)('an API process killed while the seller is slow (Pos
   it('cancels at the seller the number a killed purchase bought, and refunds the customer', async () => {
     const admin = await signInTo(api, ADMIN.email, ADMIN.password);
     const customer = await openCustomer(api, admin, START_CENTS);
-    const offers = (await callStore(api, 'GET', '/api/v1/catalog/products?currency=BRL')).body as unknown as {
+    const offers = (await callStore(api, 'GET', '/api/v1/catalog/products?service=wa&country=BR')).body
+      .items as unknown as {
       id: number;
       available: boolean;
       service_code: string;

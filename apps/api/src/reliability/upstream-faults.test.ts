@@ -57,7 +57,7 @@ describe('the upstream seller failing in every way during purchases', async () =
     await app.inject({ url: '/api/v1/catalog/products?currency=BRL', headers: { cookie: customer.cookie } })
   )
     .json()
-    .filter((p: { available: boolean; service_code?: string }) => p.available);
+    .items.filter((p: { available: boolean; service_code?: string }) => p.available);
 
   const buy = () =>
     app.inject({

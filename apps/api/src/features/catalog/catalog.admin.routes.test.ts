@@ -115,9 +115,9 @@ describe('staff catalogue API: products', async () => {
       expect(res.json()).toMatchObject({ sku: 'IG-PT', price_brl: 1_234, price_usd: 321 });
 
       const publicBrl = await app.inject({ url: '/api/v1/catalog/products?service=ig&currency=BRL' });
-      expect(publicBrl.json().find((p: { sku: string }) => p.sku === 'IG-PT').price).toBe(1_234);
+      expect(publicBrl.json().items.find((p: { sku: string }) => p.sku === 'IG-PT').price).toBe(1_234);
       const publicUsd = await app.inject({ url: '/api/v1/catalog/products?service=ig&currency=USD' });
-      expect(publicUsd.json().find((p: { sku: string }) => p.sku === 'IG-PT').price).toBe(321);
+      expect(publicUsd.json().items.find((p: { sku: string }) => p.sku === 'IG-PT').price).toBe(321);
 
       const audit = await auditRows('products', String(ig.id));
       expect(audit).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('staff catalogue API: products', async () => {
       const off = await patch(fb.id, { is_active: false });
       expect(off.json()).toMatchObject({ is_active: false, status: 'inactive' });
       const listed = await app.inject({ url: '/api/v1/catalog/products?service=fb' });
-      expect(listed.json().map((p: { sku: string }) => p.sku)).not.toContain('FB-MX');
+      expect(listed.json().items.map((p: { sku: string }) => p.sku)).not.toContain('FB-MX');
 
       const buyer = await customer();
       const refused = await buy(buyer, fb.id);
@@ -219,7 +219,7 @@ describe('staff catalogue API: products', async () => {
         status: 'active',
       });
       const listed = await app.inject({ url: '/api/v1/catalog/products?service=tg&country=CL' });
-      expect(listed.json()).toMatchObject([{ sku: 'TG-CL', price: 350 }]);
+      expect(listed.json().items).toMatchObject([{ sku: 'TG-CL', price: 350 }]);
       expect(await auditRows('products', String(created.json().id))).toMatchObject([
         { action: 'CREATE', before: null, after: { sku: 'TG-CL', price_brl: 350 } },
       ]);

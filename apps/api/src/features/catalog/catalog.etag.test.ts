@@ -35,7 +35,7 @@ describe('GET /api/v1/catalog/products: a repeat costs nothing', async () => {
       async () => {
         const changed = await app.inject({ url, headers: { 'if-none-match': before } });
         expect(changed.statusCode).toBe(200);
-        expect(changed.json().find((p: { sku: string }) => p.sku === 'WA-BR')).toBeDefined();
+        expect(changed.json().items.find((p: { sku: string }) => p.sku === 'WA-BR')).toBeDefined();
       },
       { timeout: 500, interval: 20 },
     );

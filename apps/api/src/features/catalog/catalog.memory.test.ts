@@ -80,7 +80,7 @@ describe('the catalogue remembered per process', async () => {
   it('a staff change in one process is in the next answer of the other', async () => {
     const admin = await signInAsAdmin(a);
     const before = await b.inject({ url });
-    const product = before.json()[0] as { id: number; sku: string; price: number };
+    const product = before.json().items[0] as { id: number; sku: string; price: number };
     const res = await a.inject({
       method: 'PATCH',
       url: `/api/v1/admin/products/${product.id}`,
@@ -97,6 +97,6 @@ describe('the catalogue remembered per process', async () => {
       after = await b.inject({ url, headers: { 'if-none-match': before.headers.etag as string } });
     }
     expect(after.statusCode).toBe(200);
-    expect(after.json().map((p: { sku: string }) => p.sku)).not.toContain(product.sku);
+    expect(after.json().items.map((p: { sku: string }) => p.sku)).not.toContain(product.sku);
   });
 });

@@ -11,6 +11,7 @@ import { createCatalogService, type StockSource } from './catalog.service.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { type CatalogImportSettings, type CountryFacts, createCatalogImport } from './catalog-import.ts';
 import { createCatalogSearch } from './catalog-search.ts';
+import { createCatalogShelf } from './catalog-shelf.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { type CostRates, createCostsSync } from './costs-sync.ts';
@@ -106,18 +107,34 @@ export function createCatalogModule(deps: {
     intervalMs: STOCK_LOOK_MS,
     run: () => service.syncStock(stock, now(), STOCK_SYNC_MS),
   };
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const shelf = createCatalogShelf({
+    repository,
+    products,
+    trackRecords,
+    onError: (err) => log?.warn({ err }, 'catalogue shelf: rebuild failed'),
+  });
   const module: FeatureModule = {
     routes: async (app) => {
+      log = app.log;
       const answers = await rememberCatalogAnswers(service, bus, app.log);
+      // A process that cannot hear the catalogue's changes keeps its shelf only a few seconds.
+      await shelf.memory
+        .follow(bus, 'catalog_changed')
+        .catch((err) => app.log.warn({ err }, 'catalogue changes unheard by the shelf'));
       await app.register(catalogRoutes, {
         catalog: service,
+        shelf,
         search: createCatalogSearch({ repository, clock: () => now().getTime() }),
         answers,
       });
       await app.register(async (staff) => {
         // Staff see their own change in this process's next answer, before its message comes back.
         staff.addHook('onSend', async (request, reply, payload) => {
-          if (request.method !== 'GET' && reply.statusCode < 400) answers.forget();
+          if (request.method !== 'GET' && reply.statusCode < 400) {
+            answers.forget();
+            shelf.memory.forget();
+          }
           return payload;
         });
         await staff.register(catalogAdminRoutes, { service: staffProducts });

@@ -81,6 +81,23 @@ export function createCatalogRepository(db: Executor) {
         .orderBy(asc(categories.sortOrder), asc(categories.slug));
     },
 
+    /** The active services as the public shelf names them (their category may be switched off). */
+    async listShelfServices() {
+      return db
+        .select({
+          code: services.code,
+          name: services.name,
+          popularity: services.popularity,
+          categorySlug: categories.slug,
+          categoryNamePt: categories.namePt,
+          categoryNameEn: categories.nameEn,
+          categoryActive: categories.isActive,
+        })
+        .from(services)
+        .innerJoin(categories, eq(categories.id, services.categoryId))
+        .where(eq(services.isActive, true));
+    },
+
     /** Every service, on sale or not, for the staff screens. */
     async listAllServices() {
       return db

@@ -88,8 +88,9 @@ describe('catalogue of services, countries and products', async () => {
     const res = await app.inject({ url: '/api/v1/catalog/products?service=wa&currency=USD&lang=en' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
-    const products: ProductOffer[] = res.json();
+    const products: ProductOffer[] = res.json().items;
     expect(products).toHaveLength(13);
+    expect(res.json()).toMatchObject({ total: 13, next_cursor: null });
     expect(products.find((p) => p.country_code === 'BR')).toMatchObject({
       sku: 'WA-BR',
       service_name: 'WhatsApp',
@@ -100,16 +101,17 @@ describe('catalogue of services, countries and products', async () => {
       available: true,
     });
     const one = await app.inject({ url: '/api/v1/catalog/products?service=wa&country=br' });
-    expect(one.json()).toHaveLength(1);
-    expect(one.json()[0]).toMatchObject({ country_name: 'Brasil', currency: 'BRL' });
+    expect(one.json().items).toHaveLength(1);
+    expect(one.json().items[0]).toMatchObject({ country_name: 'Brasil', currency: 'BRL' });
   });
 
   it('shows an out-of-stock product as unavailable and hides an inactive one', async () => {
     await database.db.execute(sql`UPDATE products SET stock = 0 WHERE sku = 'TG-AR'`);
     await database.db.execute(sql`UPDATE products SET is_active = false WHERE sku = 'TG-MX'`);
-    const products: ProductOffer[] = (
-      await app.inject({ url: '/api/v1/catalog/products?service=tg' })
-    ).json();
+    const listed = async (): Promise<ProductOffer[]> =>
+      (await app.inject({ url: '/api/v1/catalog/products?service=tg' })).json().items;
+    await expect.poll(async () => (await listed()).some((p) => p.country_code === 'MX')).toBe(false);
+    const products = await listed();
     expect(products.find((p) => p.country_code === 'AR')).toMatchObject({ stock: 0, available: false });
     expect(products.find((p) => p.country_code === 'MX')).toBeUndefined();
     // Products in stock come first.
@@ -140,12 +142,12 @@ describe('catalogue of services, countries and products', async () => {
     // The simulator sells no Uber numbers in Brazil; the demo catalogue says it has some.
     const before: ProductOffer[] = (
       await app.inject({ url: '/api/v1/catalog/products?service=ub&country=BR' })
-    ).json();
+    ).json().items;
     expect(before[0]!.stock).toBeGreaterThan(0);
     await app.scheduler.runOnce();
-    const after: ProductOffer[] = (
-      await app.inject({ url: '/api/v1/catalog/products?service=ub&country=BR' })
-    ).json();
-    expect(after[0]).toMatchObject({ stock: 0, available: false });
+    // The product running out is announced: every process's shelf hears it a moment after the commit.
+    const after = async () =>
+      (await app.inject({ url: '/api/v1/catalog/products?service=ub&country=BR' })).json().items[0];
+    await expect.poll(after).toMatchObject({ stock: 0, available: false });
   });
 });

@@ -17,6 +17,7 @@ import { etagged } from '../../http/etag.ts';
 import { createSharedAnswers, type SharedAnswers } from '../../http/shared-answers.ts';
 import type { CatalogService } from './catalog.service.ts';
 import type { CatalogSearch } from './catalog-search.ts';
+import type { CatalogShelf } from './catalog-shelf.ts';
 
 // Public and the same for everyone: browsers and any shared cache may keep it. Stock moves, so products
 // are kept for less time than the lists of services and countries. Each answer carries an ETag: a
@@ -42,8 +43,9 @@ export async function rememberCatalogAnswers(catalog: CatalogService, bus: Event
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   search: CatalogSearch;
+  shelf: CatalogShelf;
   answers: SharedAnswers;
-}> = async (app, { catalog, search, answers }) => {
+}> = async (app, { catalog, search, shelf, answers }) => {
   const remembered = (cacheControl: string) => ({
     preHandler: answers.preHandler(cacheControl),
     onSend: [answers.keep, etagged],
@@ -105,12 +107,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     '/api/v1/catalog/products',
     {
       config: { access: 'public' },
-      schema: { tags: ['catalog'], querystring: ProductsQuery, response: { 200: ProductsResponse } },
+      schema: {
+        tags: ['catalog'],
+        description:
+          'Products on sale with their price in the currency, stock and record: filtered by service, country, name, price, success rate and stock; sorted; paged with a cursor.',
+        querystring: ProductsQuery,
+        response: { 200: ProductsResponse },
+      },
       ...remembered(PRODUCTS_CACHE),
     },
-    async (request) => {
-      const { service, country, currency, lang } = request.query;
-      return catalog.listProducts({ service, country }, currency, lang);
-    },
+    async (request) => shelf.products(request.query),
   );
 };

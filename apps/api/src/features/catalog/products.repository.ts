@@ -126,15 +126,15 @@ export function createProductsRepository(db: Executor) {
     },
 
     /**
-     * Every product on sale as [service, country, price in the currency, stock], in listProducts' order:
+     * Every product on sale as [service, country, price in the currency, stock, id], in listProducts' order:
      * the whole catalogue (200,000 rows at market size) read as one JSON text the database builds, which
      * costs this process one JSON.parse rather than mapping each row.
      */
-    async listOfferTuples(currency: 'BRL' | 'USD'): Promise<[string, string, number, number][]> {
+    async listOfferTuples(currency: 'BRL' | 'USD'): Promise<[string, string, number, number, number][]> {
       const price = currency === 'BRL' ? products.priceBrl : products.priceUsd;
       const [row] = await queryRows<{ offers: string }>(
         db,
-        sql`SELECT coalesce(json_agg(json_build_array(${products.serviceCode}, ${products.countryCode}, ${price}, ${products.stock})
+        sql`SELECT coalesce(json_agg(json_build_array(${products.serviceCode}, ${products.countryCode}, ${price}, ${products.stock}, ${products.id})
               ORDER BY ${products.stock} > 0 DESC, ${products.priceBrl}, ${countries.namePt}), '[]')::text AS offers
             FROM ${products}
             JOIN ${services} ON ${services.code} = ${products.serviceCode}

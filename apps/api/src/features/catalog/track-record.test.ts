@@ -80,7 +80,7 @@ describe("the catalogue's record: success rate and time to code from the store's
   const offers = async (service: string, currency = 'BRL'): Promise<Map<string, ProductOffer>> => {
     const res = await app.inject({ url: `/api/v1/catalog/products?service=${service}&currency=${currency}` });
     expect(res.statusCode).toBe(200);
-    return new Map(res.json().map((p: ProductOffer) => [p.country_code, p]));
+    return new Map(res.json().items.map((p: ProductOffer) => [p.country_code, p]));
   };
   const recordOf = (p: ProductOffer | undefined) => ({
     success_rate: p?.success_rate,

@@ -1,8 +1,8 @@
 import type { Currency } from '@numero/contract/common';
+import { createCatalogMemory, prepareJson } from '../../http/catalog-memory.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { createCatalogMemory, prepareJson } from './catalog-memory.ts';
 import {
   type CatalogView,
   countriesOf,

@@ -4,9 +4,9 @@ import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { EventBus } from '../../db/event-bus.ts';
+import { createCatalogMemory } from '../../http/catalog-memory.ts';
 import { createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
 import { createApiKey } from '../../test/reseller-fixture.ts';
-import { createCatalogMemory } from './catalog-memory.ts';
 
 /** A bus whose messages the test sends, connected or not. */
 function fakeBus() {

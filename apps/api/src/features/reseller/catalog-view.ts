@@ -1,6 +1,6 @@
 import type { CountrySummary, ProductOffer } from '@numero/contract/catalog';
+import type { PreparedJson } from '../../http/catalog-memory.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
-import type { PreparedJson } from './catalog-memory.ts';
 import { countryParam, type ProtocolParams } from './protocol-format.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 

@@ -2,6 +2,7 @@ import { HANDLER_API_PATH } from '@numero/contract/reseller';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/sql.ts';
+import type { PreparedJson } from '../../http/catalog-memory.ts';
 import { acceptedEncoding } from '../../http/compression.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -11,7 +12,6 @@ import {
   rateLimited,
 } from '../../http/rate-limit.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
-import type { PreparedJson } from './catalog-memory.ts';
 import type { HandlerApi } from './handler-api.service.ts';
 import type { ProtocolReply } from './protocol-format.ts';
 import { acceptAnyBody, requestParams } from './protocol-request.ts';

@@ -1,7 +1,7 @@
 import type { Activation } from '@numero/contract/activations';
 import type { Currency } from '@numero/contract/common';
+import type { PreparedJson } from '../../http/catalog-memory.ts';
 import { countryOfSmsActivateId } from '../../providers/numbers/sms-activate.ts';
-import type { PreparedJson } from './catalog-memory.ts';
 
 /**
  * What one protocol call answers: a plain-text token or a JSON document, with HTTP 200 unless said

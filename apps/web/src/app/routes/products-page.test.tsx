@@ -75,10 +75,22 @@ beforeEach(async () => {
           demo: true,
           topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
         });
-      if (url.pathname === '/api/v1/catalog/products')
-        return url.searchParams.get('currency') === 'USD'
-          ? reply(200, [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')])
-          : reply(200, [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)]);
+      if (url.pathname === '/api/v1/catalog/products') {
+        // A stand-in for the server's filters: country, name, stock and the lowest price.
+        const asked = url.searchParams;
+        const all =
+          asked.get('currency') === 'USD'
+            ? [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')]
+            : [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)];
+        const items = all.filter(
+          (o) =>
+            (!asked.get('country') || o.country_code === asked.get('country')) &&
+            (!asked.get('q') || o.country_name.toLowerCase().includes(asked.get('q')!)) &&
+            (asked.get('in_stock') !== 'true' || o.available) &&
+            o.price >= Number(asked.get('min_price') ?? 0),
+        );
+        return reply(200, { items, total: items.length, next_cursor: null });
+      }
       if (url.pathname === '/api/v1/wallets/')
         return reply(200, [
           { balance, currency: 'BRL', formatted: '' },
@@ -170,6 +182,30 @@ describe('products screen', () => {
     expect(within(summary).getByTestId('track-record').textContent).toBe(
       'Taxa de sucesso: 92% (26 pedidos) · Código em ~45 s',
     );
+  });
+
+  it('asks the server for the countries the filters select, and offers to clear them', async () => {
+    renderAt('/dashboard/products?service=wa');
+    await screen.findByTestId('country-AR');
+    expect(screen.getByText('2 países')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Só países com números disponíveis'));
+    await waitFor(() => expect(screen.queryByTestId('country-AR')).toBeNull());
+    expect(screen.getByText('1 país')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'price' } });
+    fireEvent.change(screen.getByLabelText('Preço mínimo'), { target: { value: '5,50' } });
+    expect(await screen.findByText('Nenhum país encontrado.')).toBeTruthy();
+    const last = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]));
+    expect(Object.fromEntries(last.searchParams)).toMatchObject({
+      service: 'wa',
+      sort: 'price',
+      in_stock: 'true',
+      min_price: '550',
+    });
+    // A price that is not an amount is said so, and not sent.
+    fireEvent.change(screen.getByLabelText('Preço máximo'), { target: { value: '5.000,00' } });
+    expect(screen.getByText('Digite um valor, como 5,90')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(await screen.findByTestId('country-AR')).toBeTruthy();
   });
 
   it('explains an insufficient balance with a link to add balance, and sends an idempotency key', async () => {

@@ -40,7 +40,12 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const store = useStoreInfo();
   const other: Currency = offer.currency === 'BRL' ? 'USD' : 'BRL';
   // The same product priced in the other currency, to pay from that wallet.
-  const otherOffers = useProducts({ service: offer.service_code, currency: other, lang });
+  const otherOffers = useProducts({
+    service: offer.service_code,
+    country: offer.country_code,
+    currency: other,
+    lang,
+  });
   const otherOffer = otherOffers.data?.find((p) => p.id === offer.id);
   // A double click or a retry after a lost response reuses the key, so it cannot buy twice.
   const [key, setKey] = useState(newIdempotencyKey);

@@ -11,9 +11,19 @@ export interface PopularOffersParams {
   lang: Lang;
 }
 
-/** Every service on sale in one country, for the landing's quick picks. */
-export function getPopularOffers({ country, currency, lang }: PopularOffersParams): Promise<ProductOffer[]> {
-  return api<ProductOffer[]>('/api/v1/catalog/products', { query: { country, currency, lang } });
+/** How many quick picks the landing shows. */
+export const POPULAR_PICKS = 4;
+
+/** The most sought services with numbers in one country, for the landing's quick picks. */
+export async function getPopularOffers({
+  country,
+  currency,
+  lang,
+}: PopularOffersParams): Promise<ProductOffer[]> {
+  const page = await api<{ items: ProductOffer[] }>('/api/v1/catalog/products', {
+    query: { country, currency, lang, sort: 'popular', in_stock: 'true', limit: POPULAR_PICKS },
+  });
+  return page.items;
 }
 
 export function popularOffersQueryOptions(params: PopularOffersParams) {

@@ -8,19 +8,15 @@ import { normaliseLanguage } from '../../../i18n/index.ts';
 import { registerThen } from '../../../lib/session/next-path.ts';
 import { usePopularOffers } from '../api/get-popular-offers.ts';
 
-/** The services most bought, in the order shown; only those on sale appear. */
-const POPULAR = ['wa', 'tg', 'ig', 'go'];
 const COUNTRY = 'BR';
 
-/** One-click starts: a service in Brasil, straight to its purchase (through sign-up for a visitor). */
+/** One-click starts: a popular service in Brasil, straight to its purchase (through sign-up for a visitor). */
 export function PopularPicks({ signedIn }: { signedIn: boolean }) {
   const { t, i18n } = useTranslation('landing');
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const offers = usePopularOffers({ country: COUNTRY, currency: currencyFor(lang), lang });
-  const picks = POPULAR.flatMap((code) => {
-    const offer = offers.data?.find((o) => o.service_code === code && o.available);
-    return offer ? [offer] : [];
-  });
+  // The most sought services in stock, as the server orders them.
+  const picks = offers.data ?? [];
   if (picks.length === 0) return null;
   return (
     <div className="mt-10">

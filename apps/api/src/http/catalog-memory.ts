@@ -1,5 +1,5 @@
-import type { EventBus } from '../../db/event-bus.ts';
-import { compress, type Encoding } from '../../http/compression.ts';
+import type { EventBus } from '../db/event-bus.ts';
+import { compress, type Encoding } from './compression.ts';
 
 /** A JSON answer as it is sent: its bytes, and the same compressed where that is worth it. */
 export interface PreparedJson {
