@@ -49,6 +49,7 @@ import { limitPasswordWork } from './lib/password.ts';
 import type { FeatureModule } from './module.ts';
 import { buildNumberProviders, stockFromProviders } from './providers/numbers/build.ts';
 import { marketFacts } from './providers/numbers/market/facts.ts';
+import { createOperatorDirectory } from './providers/numbers/operators.ts';
 
 export interface AppDeps {
   config: Config;
@@ -130,6 +131,13 @@ export async function buildApp(deps: AppDeps) {
   const ledger = createLedgerService({ repository: createLedgerRepository(db) });
   const numberProviders = buildNumberProviders(config.numbers, now, config);
   const settings = createStoreSettings({ db, audit, now, config });
+  // The sellers' operators, remembered a few minutes: the purchase dialog, the protocol and purchases ask.
+  const operators = createOperatorDirectory({
+    providers: numberProviders,
+    enabled: async () => (await settings.activationRules()).providerOrder,
+    now: () => now().getTime(),
+    onError: (provider, err) => app.log.warn({ provider, err }, 'operators of a number provider unknown'),
+  });
   const webhookPolicy = { production: config.env === 'production' };
   const account = createAccountModule({ db, audit, webhookPolicy, now });
   const mail = createMailModule({ config, db, log: app.log, now });
@@ -157,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
     audit,
     stock: stockFromProviders(numberProviders),
     numberProviders,
+    operators,
     rates: config.numbers.rates,
     enabledProviders: async () => (await settings.activationRules()).providerOrder,
     importSettings: config.numbers.catalogImport,
@@ -182,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     catalog: catalog.service,
     audit,
     providers: numberProviders,
+    operators,
     limiter,
     upstreamTimeoutMs: config.numbers.timeoutMs,
     rules: settings.activationRules,
@@ -208,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
     catalog: catalog.service,
     ledger: liveLedger,
     webhooks,
+    operators,
     limiter,
     requestsPerSecond: config.resellerRequestsPerSecond,
     bus,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServiceInCountry } from './catalog.ts';
+import { OperatorName } from './catalog-operators.ts';
 import { Cents, Currency, Pagination, paginated, SearchText } from './common.ts';
 
 export const ACTIVATION_STATUSES = [
@@ -28,6 +29,8 @@ export const PurchaseBody = z
   .object({
     product_id: z.number().int().positive().max(2_147_483_647),
     currency: Currency,
+    /** The mobile operator the number must belong to; absent or "any": whichever the seller has. */
+    operator: OperatorName.optional(),
   })
   .strict();
 export type PurchaseBody = z.infer<typeof PurchaseBody>;
@@ -61,6 +64,8 @@ export const Activation = z
     status: ActivationStatus,
     /** E.164 digits without the plus sign; null until upstream assigns a number. */
     phone_number: z.string().nullable(),
+    /** The mobile operator chosen at purchase; null: any operator. */
+    operator: z.string().nullable(),
     /** The latest code delivered to the customer. */
     code: z.string().nullable(),
     sms_text: z.string().nullable(),

@@ -36,6 +36,8 @@ export const activations = pgTable('activations', {
   provider: text('provider'),
   upstreamId: text('upstream_id'),
   phoneNumber: text('phone_number'),
+  /** The mobile operator the customer chose (as the sellers name it); null: any operator. */
+  operator: text('operator'),
   code: text('code'),
   smsText: text('sms_text'),
   resendCount: integer('resend_count').notNull().default(0),

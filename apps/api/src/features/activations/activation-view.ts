@@ -20,6 +20,7 @@ export function toActivationDto(v: ActivationView, at: Date): ActivationDto {
     price: a.price,
     status: a.status,
     phone_number: a.phoneNumber,
+    operator: a.operator,
     code: a.code,
     sms_text: a.smsText,
     resend_count: a.resendCount,

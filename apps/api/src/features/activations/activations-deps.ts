@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { RateLimiter, RateLimitRule } from '../../http/rate-limit.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CustomerEvents } from '../events/customer-events.ts';
@@ -18,6 +19,8 @@ export interface ActivationsDeps {
   catalog: Pick<CatalogService, 'findProduct' | 'decrementStock'>;
   /** Upstream sellers in failover order. */
   providers: readonly NumberProvider[];
+  /** The sellers' operators, remembered a while; without it each purchase with an operator asks them. */
+  operators?: Pick<OperatorDirectory, 'list' | 'ofSeller'>;
   now: () => Date;
   /** Per-user limit on new purchases; none when absent. */
   rateLimiter?: RateLimiter;

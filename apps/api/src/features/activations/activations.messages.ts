@@ -30,6 +30,10 @@ registerMessages({
     pt: 'Sem números disponíveis para este serviço neste país no momento. O valor voltou para o seu saldo. Escolha outro país ou tente mais tarde.',
     en: 'No numbers available for this service in this country right now. The amount went back to your balance. Choose another country or try later.',
   },
+  OPERATOR_UNAVAILABLE: {
+    pt: 'Não há números da operadora {operator} para este serviço neste país. Nada foi cobrado: escolha outra operadora ou "Qualquer operadora".',
+    en: 'There are no {operator} numbers for this service in this country. Nothing was charged: choose another operator or "Any operator".',
+  },
   UPSTREAM_UNAVAILABLE: {
     pt: 'O fornecedor de números está indisponível no momento. O valor voltou para o seu saldo. Tente novamente em instantes.',
     en: 'The number provider is unavailable right now. The amount went back to your balance. Please try again shortly.',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CustomerEvents } from '../events/customer-events.ts';
@@ -25,6 +26,8 @@ export function createActivationsModule(deps: {
   catalog: CatalogService;
   audit: AuditService;
   providers: readonly NumberProvider[];
+  /** The sellers' operators (app.ts builds one directory for every feature). */
+  operators?: OperatorDirectory;
   limiter: RateLimiter;
   upstreamTimeoutMs: number;
   rules?: ActivationsDeps['rules'];
@@ -43,6 +46,7 @@ export function createActivationsModule(deps: {
     ledger: deps.ledger,
     catalog: deps.catalog,
     providers: deps.providers,
+    operators: deps.operators,
     now,
     rateLimiter: deps.limiter,
     upstreamTimeoutMs: deps.upstreamTimeoutMs,

@@ -21,6 +21,8 @@ export interface PendingPurchase {
   currency: Currency;
   price: number;
   idempotencyKey: string;
+  /** The operator asked for, when one was; null: any. */
+  operator: string | null;
   at: Date;
 }
 
@@ -28,6 +30,8 @@ export interface AssignedNumber {
   provider: string;
   upstreamId: string;
   phoneNumber: string;
+  /** The operator the number was bought with; null: any. */
+  operator: string | null;
   assignedAt: Date;
   expiresAt: Date;
   nextCheckAt: Date;
@@ -87,6 +91,7 @@ export function createActivationsRepository(db: Executor) {
         currency: sql.placeholder('currency'),
         price: sql.placeholder('price'),
         idempotencyKey: sql.placeholder('idempotencyKey'),
+        operator: sql.placeholder('operator'),
         status: 'pending',
         createdAt: sql.placeholder('at'),
         updatedAt: sql.placeholder('at'),
@@ -103,6 +108,7 @@ export function createActivationsRepository(db: Executor) {
       provider: value('provider'),
       upstreamId: value('upstreamId'),
       phoneNumber: value('phoneNumber'),
+      operator: value('operator'),
       assignedAt: time('assignedAt'),
       expiresAt: time('expiresAt'),
       nextCheckAt: time('nextCheckAt'),
@@ -172,6 +178,7 @@ export function createActivationsRepository(db: Executor) {
         provider: n.provider,
         upstreamId: n.upstreamId,
         phoneNumber: n.phoneNumber,
+        operator: n.operator,
         assignedAt: n.assignedAt.toISOString(),
         expiresAt: n.expiresAt.toISOString(),
         nextCheckAt: n.nextCheckAt.toISOString(),

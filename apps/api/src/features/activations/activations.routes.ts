@@ -46,6 +46,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
         productId: request.body.product_id,
         currency: request.body.currency,
         idempotencyKey: key,
+        operators: request.body.operator ? [request.body.operator] : undefined,
       });
       return reply.status(created ? 201 : 200).send(activation);
     },

@@ -4,8 +4,12 @@ import type { Currency } from '@numero/contract/common';
 import { AppError } from '../../http/errors.ts';
 import { type RateLimitRule, rateLimited } from '../../http/rate-limit.ts';
 import { failpoint } from '../../lib/failpoint.ts';
-import { providerByName, requestNumberWithFailover } from '../../providers/numbers/failover.ts';
-import { UpstreamError } from '../../providers/numbers/number-provider.ts';
+import {
+  providerByName,
+  requestNumberWithFailover,
+  type ServedNumber,
+} from '../../providers/numbers/failover.ts';
+import { ANY_OPERATOR, type NumberProvider, UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { flows } from '../ledger/ledger.service.ts';
 import { toActivationDto } from './activation-view.ts';
 import { type ActivationRow, activationLabel } from './activations.repository.ts';
@@ -25,12 +29,24 @@ export interface PurchaseInput {
   idempotencyKey: string;
   /** The caller limits its own pace (the reseller protocol, per key): the website's purchase limit is skipped. */
   limitedByCaller?: boolean;
+  /**
+   * The mobile operators the number may belong to, tried in this order (the protocol's comma-separated
+   * list; the website sends one). Absent, empty or holding "any": any operator.
+   */
+  operators?: readonly string[];
 }
 
-function purchaseFailure(code: string | null): AppError {
+function purchaseFailure(code: string | null, operator?: string | null): AppError {
+  if (code === 'BAD_OPERATOR') return new AppError('OPERATOR_UNAVAILABLE', 409, { operator: operator ?? '' });
   return code === 'NO_NUMBERS' || code === 'BAD_SERVICE'
     ? new AppError('NO_NUMBERS', 409)
     : new AppError('UPSTREAM_UNAVAILABLE', 503);
+}
+
+/** The operators asked for, none meaning any. */
+function operatorsAsked(input: PurchaseInput): string[] {
+  const asked = [...new Set(input.operators ?? [])];
+  return asked.includes(ANY_OPERATOR) ? [] : asked;
 }
 
 function notForSale(product: { onSale: boolean; stock: number } | null): AppError | null {
@@ -54,6 +70,7 @@ export function createPurchase(
     | 'purchaseLimit'
     | 'rules'
     | 'log'
+    | 'operators'
   > & {
     settlement: Pick<Settlement, 'refund'>;
     queries: Pick<CustomerQueries, 'get'>;
@@ -76,7 +93,7 @@ export function createPurchase(
   async function replay(existing: ActivationRow, input: PurchaseInput) {
     if (existing.productId !== input.productId || existing.currency !== input.currency)
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 409);
-    if (existing.status === 'failed') throw purchaseFailure(existing.failureCode);
+    if (existing.status === 'failed') throw purchaseFailure(existing.failureCode, existing.operator);
     return { activation: await getDetail(input.userId, existing.id), created: false };
   }
 
@@ -103,6 +120,36 @@ export function createPurchase(
     });
   }
 
+  /**
+   * A number from the first seller that has one, for each operator asked for in turn, among the sellers
+   * that sell it; none asked: one round, any operator. Throws the most telling UpstreamError.
+   */
+  async function requestUpstream(
+    id: string,
+    product: { serviceCode: string; countryCode: string },
+    sellers: readonly NumberProvider[],
+    operators: readonly string[],
+  ): Promise<ServedNumber & { operator: string | null }> {
+    let failure: UpstreamError | undefined;
+    for (const operator of operators.length > 0 ? operators : [undefined]) {
+      try {
+        const served = await requestNumberWithFailover(
+          sellers,
+          { service: product.serviceCode, country: product.countryCode, orderId: id, operator },
+          (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
+          (provider) => interrupted.recordRequest(id, provider),
+          deps.operators?.ofSeller,
+        );
+        return { ...served, operator: operator ?? null };
+      } catch (err) {
+        if (!(err instanceof UpstreamError) || !err.retryableElsewhere) throw err;
+        // "Nobody sells it" says least: another operator's reason (no stock, an outage) is kept over it.
+        if (!failure || failure.code === 'BAD_OPERATOR') failure = err;
+      }
+    }
+    throw failure ?? new UpstreamError('UNAVAILABLE');
+  }
+
   async function purchase(input: PurchaseInput): Promise<{ activation: ActivationDetail; created: boolean }> {
     const { userId, currency, idempotencyKey } = input;
     // A retried request (a key seen before) is recognised where a new purchase would stop: at a refusal
@@ -113,6 +160,15 @@ export function createPurchase(
     const refusal = notForSale(product);
     if (!product || refusal) return refuseOrReplay(refusal!, input);
     const price = currency === 'BRL' ? product.priceBrl : product.priceUsd;
+    let operators = operatorsAsked(input);
+    if (operators.length > 0 && deps.operators) {
+      // Asked before any money moves: an operator no seller has is refused, not bought as "any".
+      const sold = await deps.operators.list(product.countryCode, product.serviceCode);
+      const unsold = operators[0]!;
+      operators = operators.filter((o) => sold.includes(o));
+      if (operators.length === 0)
+        return refuseOrReplay(new AppError('OPERATOR_UNAVAILABLE', 409, { operator: unsold }), input);
+    }
 
     const id = randomUUID();
     const createdAt = now();
@@ -128,6 +184,8 @@ export function createPurchase(
           currency,
           price,
           idempotencyKey,
+          // One operator asked is recorded at once, so a refused purchase still shows what was asked.
+          operator: operators.length === 1 ? operators[0]! : null,
           at: createdAt,
         },
         tx,
@@ -158,22 +216,17 @@ export function createPurchase(
       ? providerOrder.flatMap((name) => providers.filter((p) => p.name === name))
       : providers;
     // Outside any transaction: upstream may take seconds, and no lock or connection waits for it.
-    let served: Awaited<ReturnType<typeof requestNumberWithFailover>>;
+    let served: ServedNumber & { operator: string | null };
     try {
       if (chosen.length === 0)
         throw new UpstreamError('UNAVAILABLE', 'every number provider is switched off');
-      served = await requestNumberWithFailover(
-        chosen,
-        { service: product.serviceCode, country: product.countryCode, orderId: id },
-        (provider, err) => warn(err, 'number provider failed, trying the next', { provider }),
-        (provider) => interrupted.recordRequest(id, provider),
-      );
+      served = await requestUpstream(id, product, chosen, operators);
     } catch (err) {
       const code = err instanceof UpstreamError ? err.code : 'UNAVAILABLE';
       if (!(err instanceof UpstreamError))
         warn(err, 'number request failed unexpectedly', { activation: id });
       await failPurchase(id, code);
-      throw purchaseFailure(code);
+      throw purchaseFailure(code, operators.join(', '));
     }
     failpoint('purchase.after-upstream');
 
@@ -182,6 +235,7 @@ export function createPurchase(
       provider: served.provider,
       upstreamId: served.upstreamId,
       phoneNumber: served.phoneNumber,
+      operator: served.operator,
       assignedAt: at,
       expiresAt: later(at, activationTtlMs),
       nextCheckAt: later(at, CHECK_EVERY_MS),

@@ -3,6 +3,7 @@ import type { EventBus } from '../../db/event-bus.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { catalogAdminRoutes } from './catalog.admin.routes.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
@@ -10,6 +11,7 @@ import { catalogRoutes, rememberCatalogAnswers } from './catalog.routes.ts';
 import { createCatalogService, type StockSource } from './catalog.service.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { type CatalogImportSettings, type CountryFacts, createCatalogImport } from './catalog-import.ts';
+import { catalogOperatorsRoutes } from './catalog-operators.routes.ts';
 import { createCatalogSearch } from './catalog-search.ts';
 import { createCatalogShelf } from './catalog-shelf.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
@@ -38,6 +40,8 @@ export function createCatalogModule(deps: {
   stock: StockSource;
   /** The configured upstream sellers (the costs of pricing rules are per seller, synced from their prices). */
   numberProviders: readonly NumberProvider[];
+  /** The sellers' operators, for the purchase dialog's choice; no operator route without it. */
+  operators?: Pick<OperatorDirectory, 'list'>;
   /** What a unit of each seller's currency is worth in the store's currencies. */
   rates: CostRates;
   /** The sellers staff have not switched off, in their order. */
@@ -128,6 +132,8 @@ export function createCatalogModule(deps: {
         search: createCatalogSearch({ repository, clock: () => now().getTime() }),
         answers,
       });
+      if (deps.operators)
+        await app.register(catalogOperatorsRoutes, { catalog: service, operators: deps.operators });
       await app.register(async (staff) => {
         // Staff see their own change in this process's next answer, before its message comes back.
         staff.addHook('onSend', async (request, reply, payload) => {

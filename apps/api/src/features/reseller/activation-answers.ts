@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Activation, ActivationDetail, ActivationStatus } from '@numero/contract/activations';
 import { AppError } from '../../http/errors.ts';
+import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
@@ -20,7 +21,7 @@ import {
   statusToken,
   token,
 } from './protocol-format.ts';
-import { refuseUnmetFilters } from './purchase-filters.ts';
+import { operatorsAsked, refuseUnmetFilters } from './purchase-filters.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 /**
@@ -82,6 +83,8 @@ export function createActivationAnswers({
       case 'PRODUCT_NOT_FOUND':
       case 'PRODUCT_UNAVAILABLE':
       case 'UPSTREAM_UNAVAILABLE':
+      // No seller has numbers of the operator asked for in that country, as for sms-activate.
+      case 'OPERATOR_UNAVAILABLE':
         return token('NO_NUMBERS');
       case 'PURCHASE_RATE_LIMITED':
         return { text: 'TOO_MANY_REQUESTS', status: 429, headers: err.headers };
@@ -122,6 +125,7 @@ export function createActivationAnswers({
         idempotencyKey: `reseller:${orderId ?? randomUUID()}`,
         // Bots are paced by the per-key limit of the protocol, not by the website's purchase limit.
         limitedByCaller: true,
+        operators: operatorsAsked(params.operator)?.filter((o) => OPERATOR_PATTERN.test(o)),
       });
       // A retried order whose first request is still waiting for its number: ask again shortly.
       if (!activation.phone_number) return token('ERROR_SQL');
@@ -160,7 +164,7 @@ export function createActivationAnswers({
         canGetAnotherSms: '1',
         activationTime: protocolTime(bought.created_at),
         activationEndTime: bought.expires_at ? protocolTime(bought.expires_at) : null,
-        activationOperator: ANY_OPERATOR,
+        activationOperator: bought.operator ?? ANY_OPERATOR,
       },
     };
   }

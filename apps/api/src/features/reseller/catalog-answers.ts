@@ -1,5 +1,6 @@
 import type { Currency } from '@numero/contract/common';
 import { createCatalogMemory, prepareJson } from '../../http/catalog-memory.ts';
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -23,7 +24,7 @@ import {
   type ProtocolReply,
   token,
 } from './protocol-format.ts';
-import { anyOperatorAsked } from './purchase-filters.ts';
+import { operatorsAsked } from './purchase-filters.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
 /**
@@ -37,11 +38,14 @@ export const CATALOG_MEMORY_MAX_MS = 15_000;
 /** The catalogue in the protocol's words: stock, countries, services and prices for the key's currency. */
 export function createCatalogAnswers({
   catalog,
+  operators,
   now,
   onError,
 }: {
   catalog: Pick<CatalogService, 'listOffers' | 'listServices' | 'listCountries'> &
     Partial<Pick<CatalogService, 'recordsExpired'>>;
+  /** The sellers' operators; without it every country has "any" only. */
+  operators?: Pick<OperatorDirectory, 'list'>;
   /** The memory's clock (real time by default). */
   now?: () => number;
   onError?: (err: unknown) => void;
@@ -88,16 +92,22 @@ export function createCatalogAnswers({
   });
   const viewFor = (holder: KeyHolder) => memory.get(holder.currency);
 
+  /** The operators sold in a country, none when the sellers do not tell them apart. */
+  const operatorsIn = (country: string) => operators?.list(country) ?? Promise.resolve([]);
+
   /**
-   * "<code>_0" → stock in one country, for every standard code (0 where none is sold). An operator other
-   * than "any" has no numbers here: every count is 0.
+   * "<code>_0" → stock in one country, for every standard code (0 where none is sold). Operators named
+   * that no seller sells there have no numbers: every count is 0. The store's stock is counted per
+   * product, not per operator: an operator sold there shows the product's count.
    */
   async function getNumbersStatus(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const country = countryParam(params.country);
     if (!country) return { json: {} };
     const counts: Record<string, number> = {};
     for (const code of STANDARD_SERVICE_CODES) counts[`${code}_0`] = 0;
-    const anyOperator = anyOperatorAsked(params.operator);
+    const asked = operatorsAsked(params.operator);
+    const sold = asked ? await operatorsIn(country) : [];
+    const anyOperator = !asked || asked.some((o) => sold.includes(o));
     for (const p of cut(await viewFor(holder), { country }))
       counts[`${smsActivateServiceCode(p.service_code)}_0`] = anyOperator ? p.stock : 0;
     return { json: counts };
@@ -158,20 +168,25 @@ export function createCatalogAnswers({
   }
 
   /**
-   * The operators one can ask for, per sms-activate country id. The store does not choose a number's
-   * operator, so each country it sells in has the one the protocol calls "any"; a country it does not
-   * sell in (or an id that names none) is OPERATORS_NOT_FOUND.
+   * The operators one can ask for, per sms-activate country id: "any", then the sellers' operators there
+   * (sorted), for each country the store sells in; a country it does not sell in (or an id that names
+   * none) is OPERATORS_NOT_FOUND.
    */
   async function getOperators(holder: KeyHolder, params: ProtocolParams): Promise<ProtocolReply> {
     const asked = params.country !== undefined && params.country !== '';
     const country = asked ? countryParam(params.country) : undefined;
     if (asked && !country) return token('OPERATORS_NOT_FOUND');
-    const countryOperators: Record<string, string[]> = {};
+    const ids = new Map<string, string>();
     for (const p of cut(await viewFor(holder), country ? { country } : {})) {
       const id = smsActivateCountryId(p.country_code);
-      if (id !== undefined) countryOperators[String(id)] = [ANY_OPERATOR];
+      if (id !== undefined) ids.set(String(id), p.country_code);
     }
-    if (Object.keys(countryOperators).length === 0) return token('OPERATORS_NOT_FOUND');
+    if (ids.size === 0) return token('OPERATORS_NOT_FOUND');
+    const countryOperators: Record<string, string[]> = {};
+    const lists = await Promise.all([...ids.values()].map(operatorsIn));
+    [...ids.keys()].forEach((id, i) => {
+      countryOperators[id] = [ANY_OPERATOR, ...lists[i]!];
+    });
     return { json: { status: 'success', countryOperators } };
   }
 

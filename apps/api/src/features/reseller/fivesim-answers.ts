@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
 import { fivesimNameOf, isoOfFivesimName } from '../../providers/numbers/market/countries.ts';
+import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -54,8 +55,9 @@ export function createFivesimAnswers({
   ): Promise<FivesimReply> {
     const country = isoOfFivesimName(path.country);
     if (!country) return refuse('bad country');
-    // The store does not pick operators: "any" is the one it sells.
-    if (path.operator.toLowerCase() !== ANY_OPERATOR) return refuse('bad operator');
+    // "any", or one operator, bought only among the sellers that sell it.
+    const operator = path.operator.toLowerCase();
+    if (operator !== ANY_OPERATOR && !OPERATOR_PATTERN.test(operator)) return refuse('bad operator');
     const service = await serviceOf(path.product.toLowerCase());
     if (!service) return refuse('no product');
     // Reusing a number is not offered (yet): refused rather than sold as a new number.
@@ -74,6 +76,7 @@ export function createFivesimAnswers({
         currency: holder.currency,
         idempotencyKey: `reseller:${randomUUID()}`,
         limitedByCaller: true,
+        operators: [operator],
       });
       if (!activation.phone_number) return refuse('server offline', 503);
       await webhooks.rememberKey(activation.id, holder.keyId);
@@ -82,6 +85,8 @@ export function createFivesimAnswers({
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'INSUFFICIENT_FUNDS') return refuse('not enough user balance');
       if (err.code === 'PURCHASE_RATE_LIMITED') return refuse('too many requests', 429);
+      // No seller sells that operator in the country: 5sim's answer for an operator it does not know.
+      if (err.code === 'OPERATOR_UNAVAILABLE') return refuse('bad operator');
       return refuse('no free phones');
     }
   }

@@ -36,7 +36,7 @@ export function fivesimOrder(a: Activation, sms: SmsMessage[] | null) {
   return {
     id: a.public_id,
     phone: a.phone_number ? `+${a.phone_number}` : '',
-    operator: ANY_OPERATOR,
+    operator: a.operator ?? ANY_OPERATOR,
     product: productOf(a.service_code),
     price: a.price / 100,
     status: orderStatus(a.status),

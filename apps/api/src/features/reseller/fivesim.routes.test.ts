@@ -68,6 +68,16 @@ describe('the 5sim-compatible API under /v1', async () => {
     expect(await r.balance()).toBe(10_000 - wa.price);
   });
 
+  it('buys from the operator in the path, and says so in the order', async () => {
+    const r = await reseller();
+    const res = await get('/v1/user/buy/activation/brazil/claro/whatsapp', r);
+    expect(res.status, res.body).toBe(200);
+    const order = res.json();
+    expect(order).toMatchObject({ operator: 'claro', product: 'whatsapp', status: 'PENDING' });
+    expect((await get(`/v1/user/check/${order.id}`, r)).json().operator).toBe('claro');
+    expect(await r.balance()).toBe(10_000 - wa.price);
+  });
+
   it('cancels and bans before the code with the refund, once', async () => {
     const r = await reseller();
     const first = await buy(r);
@@ -85,7 +95,9 @@ describe('the 5sim-compatible API under /v1', async () => {
     const order = await buy(other);
     const refusals: [string, number, string][] = [
       ['/v1/user/buy/activation/atlantis/any/whatsapp', 400, 'bad country'],
-      ['/v1/user/buy/activation/brazil/vivo/whatsapp', 400, 'bad operator'],
+      // An operator no seller has in Brazil, and a name no seller could have.
+      ['/v1/user/buy/activation/brazil/nextel/whatsapp', 400, 'bad operator'],
+      ['/v1/user/buy/activation/brazil/vivo%20m%C3%B3vel/whatsapp', 400, 'bad operator'],
       ['/v1/user/buy/activation/brazil/any/nothing', 400, 'no product'],
       ['/v1/user/buy/activation/brazil/any/whatsapp?maxPrice=4.99', 400, 'no free phones'],
       ['/v1/user/buy/activation/brazil/any/whatsapp?reuse=1', 400, 'reuse not possible'],

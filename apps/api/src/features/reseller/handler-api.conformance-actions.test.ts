@@ -25,16 +25,16 @@ describe('handler_api.php conformance: the other actions clients send', async ()
     });
   });
 
-  it('getOperators: country id → ["any"] where the store sells, else OPERATORS_NOT_FOUND', async () => {
+  it('getOperators: country id → "any" and the sellers\' operators, else OPERATORS_NOT_FOUND', async () => {
     const r = await reseller(0);
     const all = (await r.allWays('getOperators')).json();
     expect(all.status).toBe('success');
-    expect(all.countryOperators['73']).toEqual(['any']);
-    expect(Object.keys(all.countryOperators).length).toBeGreaterThan(1);
-    expect((await r.allWays('getOperators', { country: '73' })).json()).toEqual({
-      status: 'success',
-      countryOperators: { '73': ['any'] },
-    });
+    expect(all.countryOperators['73']).toEqual(['any', 'claro', 'oi', 'tim', 'vivo']);
+    expect(all.countryOperators['187']).toEqual(['any', 'att', 'tmobile', 'verizon']);
+    expect(Object.keys(all.countryOperators).length).toBeGreaterThan(2);
+    expect((await r.allWays('getOperators', { country: '73' })).body).toBe(
+      '{"status":"success","countryOperators":{"73":["any","claro","oi","tim","vivo"]}}',
+    );
     for (const country of ['9999', 'br', '-1'])
       expect((await r.allWays('getOperators', { country })).body).toBe('OPERATORS_NOT_FOUND');
   });

@@ -15,8 +15,10 @@ describe('handler_api.php conformance: filters and standard service codes', asyn
   it('refuses what it cannot honour, in every shape, without taking money', async () => {
     const r = await reseller();
     const refusals: [Record<string, string>, string][] = [
-      [{ operator: 'vivo' }, 'NO_NUMBERS'],
-      [{ operator: 'claro,tim' }, 'NO_NUMBERS'],
+      // Operators no seller has in Brazil, and names no seller could have: refused, never bought as "any".
+      [{ operator: 'nextel' }, 'NO_NUMBERS'],
+      [{ operator: 'nextel,sprint' }, 'NO_NUMBERS'],
+      [{ operator: 'vivo móvel' }, 'NO_NUMBERS'],
       // Brazilian prefixes: the store cannot choose a number by its prefix.
       [{ phoneException: '5511' }, 'WRONG_EXCEPTION_PHONE'],
       [{ phoneException: '7918,55119' }, 'WRONG_EXCEPTION_PHONE'],
@@ -49,6 +51,9 @@ describe('handler_api.php conformance: filters and standard service codes', asyn
     const met: Record<string, string>[] = [
       { operator: 'any' },
       { operator: 'vivo,any' },
+      { operator: 'vivo' },
+      { operator: 'Claro' },
+      { operator: 'nextel,tim' },
       // Russian prefixes cannot match a Brazilian number.
       { phoneException: '7918,7900111' },
       { verification: '0' },
@@ -74,15 +79,19 @@ describe('handler_api.php conformance: filters and standard service codes', asyn
     expect(brazil?.freePriceMap).toEqual({ '5.00': brazil?.count });
   });
 
-  it('getNumbersStatus: every standard code, 0 where none is sold; nothing for another operator', async () => {
+  it('getNumbersStatus: every standard code, 0 where none is sold; nothing for an unsold operator', async () => {
     const r = await reseller(0);
     const stock = (await r.allWays('getNumbersStatus', { country: '73' })).json();
     for (const code of STANDARD_SERVICE_CODES) expect(stock[`${code}_0`], code).toEqual(expect.any(Number));
     expect(stock.wa_0).toBeGreaterThan(0);
     expect(stock.vk_0).toBe(0);
-    const other = (await r.allWays('getNumbersStatus', { country: '73', operator: 'vivo' })).json();
+    const other = (await r.allWays('getNumbersStatus', { country: '73', operator: 'nextel' })).json();
     expect(Object.keys(other)).toEqual(Object.keys(stock));
     expect(Object.values(other).every((n) => n === 0)).toBe(true);
+    // Stock is counted per product: an operator sold there shows the product's count.
+    expect((await r.allWays('getNumbersStatus', { country: '73', operator: 'tim,nextel' })).json()).toEqual(
+      stock,
+    );
   });
 
   const waStock = (prices: Record<string, Record<string, { count: number }>>) => {

@@ -132,7 +132,7 @@ describe('handler_api.php conformance: keys, actions and buying', async () => {
     expect(await refusal({ country: '73' })).toBe('BAD_SERVICE');
     expect(await refusal({ service: 'zz', country: '73' })).toBe('BAD_SERVICE');
     expect(await refusal({ service: 'wa', country: '9999' })).toBe('NO_NUMBERS');
-    expect(await refusal({ service: 'wa', country: '73', operator: 'vivo' })).toBe('NO_NUMBERS');
+    expect(await refusal({ service: 'wa', country: '73', operator: 'nextel' })).toBe('NO_NUMBERS');
     expect(await refusal({ service: 'wa', country: '73', phoneException: '5511' })).toBe(
       'WRONG_EXCEPTION_PHONE',
     );

@@ -1,3 +1,4 @@
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -20,14 +21,17 @@ export interface HandlerApiDeps {
     Partial<Pick<CatalogService, 'recordsExpired'>>;
   ledger: Pick<LedgerService, 'walletBalance'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
+  /** The sellers' operators, for getOperators and getNumbersStatus; "any" only without it. */
+  operators?: Pick<OperatorDirectory, 'list'>;
 }
 
 /**
  * The handler_api.php protocol on top of the store: the catalogue's answers, the activations' answers,
  * and the balance, dispatched by `action`.
  */
-export function createHandlerApi({ activations, catalog, ledger, webhooks, now, onError }: HandlerApiDeps) {
-  const catalogAnswers = createCatalogAnswers({ catalog, onError });
+export function createHandlerApi(deps: HandlerApiDeps) {
+  const { activations, catalog, ledger, webhooks, now, onError } = deps;
+  const catalogAnswers = createCatalogAnswers({ catalog, operators: deps.operators, onError });
   const activationAnswers = createActivationAnswers({
     activations,
     catalog,

@@ -1,11 +1,13 @@
+import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import { ANY_OPERATOR, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 
 /**
  * The filters of getNumber and getNumberV2 the store cannot always meet, each honoured or refused with
  * the protocol's token, never ignored (a bot that asked for a prefix or an operator and got something
  * else would use a number it did not want):
- * - `operator` (one or several, comma-separated): the store does not choose operators, so only "any"
- *   (or none) is honoured; any other is NO_NUMBERS, as for a country without that operator.
+ * - `operator` (one or several, comma-separated, "any" for whichever): honoured by the purchase, which
+ *   buys only among the sellers of the operators named (operatorsAsked); one nobody sells is NO_NUMBERS,
+ *   as for a country without that operator.
  * - `phoneException` (prefixes to avoid: country code + 3–6 digits, comma-separated): malformed ones are
  *   WRONG_EXCEPTION_PHONE; well-formed ones are honoured when no number of the country can start with
  *   them, else refused with the same token, as the store cannot choose a number by its prefix.
@@ -20,7 +22,9 @@ export function refuseUnmetFilters(params: ProtocolParams, dialDigits: string): 
   if (exceptions.some((p) => !/^\d{4,10}$/.test(p))) return token('WRONG_EXCEPTION_PHONE');
   if (exceptions.some((p) => p.startsWith(dialDigits) || dialDigits.startsWith(p)))
     return token('WRONG_EXCEPTION_PHONE');
-  if (!anyOperatorAsked(params.operator)) return token('NO_NUMBERS');
+  const operators = operatorsAsked(params.operator);
+  // Names no seller could have (spaces, capitals kept, punctuation): nothing to buy.
+  if (operators && !operators.some((o) => OPERATOR_PATTERN.test(o))) return token('NO_NUMBERS');
   for (const kind of [params.verification, params.activationType])
     if (kind !== undefined && !['', '0', 'sms'].includes(kind.trim().toLowerCase()))
       return token('NO_NUMBERS');
@@ -32,6 +36,15 @@ export function refuseUnmetFilters(params: ProtocolParams, dialDigits: string): 
 export function anyOperatorAsked(operator: string | undefined): boolean {
   const operators = listParam(operator).map((o) => o.toLowerCase());
   return operators.length === 0 || operators.includes(ANY_OPERATOR);
+}
+
+/**
+ * The operators an `operator` parameter names, lower-case, in its order; null for any (absent, empty, or
+ * a list holding "any").
+ */
+export function operatorsAsked(operator: string | undefined): string[] | null {
+  if (anyOperatorAsked(operator)) return null;
+  return [...new Set(listParam(operator).map((o) => o.toLowerCase()))];
 }
 
 /** "a, b,,c" → ["a", "b", "c"]. */

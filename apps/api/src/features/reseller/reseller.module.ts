@@ -3,6 +3,7 @@ import type { EventBus } from '../../db/event-bus.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import type { FeatureModule } from '../../module.ts';
+import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -44,6 +45,8 @@ export function createResellerModule(deps: {
   catalog: CatalogService;
   ledger: LedgerService;
   webhooks: WebhooksService;
+  /** The sellers' operators, for getOperators. */
+  operators?: Pick<OperatorDirectory, 'list'>;
   limiter: RateLimiter;
   /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
   requestsPerSecond: number;
@@ -55,7 +58,15 @@ export function createResellerModule(deps: {
   const keyLimit = { limit: deps.requestsPerSecond, windowMs: 1_000 };
   let log: { warn(obj: object, msg: string): void } | undefined;
   const onError = (err: unknown) => log?.warn({ err }, 'catalogue answers: rebuild failed');
-  const handlerApi = createHandlerApi({ activations, catalog, ledger, webhooks, now, onError });
+  const handlerApi = createHandlerApi({
+    activations,
+    catalog,
+    ledger,
+    webhooks,
+    operators: deps.operators,
+    now,
+    onError,
+  });
   const fivesim = createFivesimAnswers({ activations, catalog, ledger, webhooks });
   const module: FeatureModule = {
     routes: async (app) => {

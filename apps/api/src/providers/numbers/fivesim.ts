@@ -1,3 +1,4 @@
+import { countStock, offerCost, operatorsIn } from './fivesim-prices.ts';
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
 import { fivesimNameOf, isoOfFivesimName } from './market/countries.ts';
 import type {
@@ -9,14 +10,14 @@ import type {
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
-import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { ANY_OPERATOR, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
 
 export interface FiveSimOptions {
   /** e.g. https://5sim.net */
   baseUrl: string;
   token: string;
   timeoutMs: number;
-  /** 5sim operator to buy from; "any" lets 5sim choose. */
+  /** 5sim operator to buy from when the customer names none; "any" lets 5sim choose. */
   operator?: string;
   fetch?: typeof fetch;
   /** Our service code -> 5sim product, merged over FIVESIM_PRODUCTS. */
@@ -151,7 +152,8 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
 
   async function requestNumber(req: NumberRequest): Promise<AssignedNumber> {
     const { country, product } = namesOf(req);
-    const path = `/v1/user/buy/activation/${segment(country)}/${segment(operator)}/${segment(product)}`;
+    const chosen = req.operator && req.operator !== ANY_OPERATOR ? req.operator : operator;
+    const path = `/v1/user/buy/activation/${segment(country)}/${segment(chosen)}/${segment(product)}`;
     const query: Record<string, string> =
       req.maxPrice === undefined ? {} : { maxPrice: String(req.maxPrice) };
     const order = await getOrder(path, query);
@@ -246,6 +248,23 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     return offers;
   }
 
+  /**
+   * The operators with numbers in a country (of the service's product, when given), from the same guest
+   * price list the costs come from: 5sim has no other list of them.
+   */
+  async function listOperators(country: string, service?: string): Promise<string[]> {
+    const countryName = fivesimNameOf(country);
+    const product = service === undefined ? undefined : products[service];
+    if (!countryName || (service !== undefined && !product)) return [];
+    const json = await get(
+      '/v1/guest/prices',
+      product ? { country: countryName, product } : { country: countryName },
+    );
+    const operators = operatorsIn(json, countryName, product);
+    if (!operators) throw new UpstreamError('BAD_REPLY', `${name}: prices not understood`);
+    return operators;
+  }
+
   async function getBalance(): Promise<number> {
     const json = await get('/v1/user/profile');
     const balance = isRecord(json) ? json.balance : undefined;
@@ -270,6 +289,7 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     getStock,
     getPrice,
     listOffers,
+    listOperators,
     getBalance,
   };
 }
@@ -333,50 +353,4 @@ function toUpstreamStatus(order: FiveSimOrder): UpstreamStatus | undefined {
     default:
       return undefined;
   }
-}
-
-function countStock(json: unknown, country: string, product: string, operator: string): number | undefined {
-  if (!isRecord(json)) return undefined;
-  const byProduct = json[country];
-  if (byProduct === undefined) return 0;
-  if (!isRecord(byProduct)) return undefined;
-  const byOperator = byProduct[product];
-  if (byOperator === undefined) return 0;
-  if (!isRecord(byOperator)) return undefined;
-  const offers = operator === 'any' ? Object.values(byOperator) : [byOperator[operator] ?? { count: 0 }];
-  let total = 0;
-  for (const offer of offers) {
-    const count = isRecord(offer) ? offer.count : undefined;
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return undefined;
-    total += count;
-  }
-  return total;
-}
-
-/**
- * The cost of one number: the operator's, or with "any" the dearest operator that has numbers (5sim
- * may fill the order from any of them). Null when none is offered; undefined for a reply not understood.
- */
-function offerCost(
-  json: unknown,
-  country: string,
-  product: string,
-  operator: string,
-): number | null | undefined {
-  if (!isRecord(json)) return undefined;
-  const byProduct = json[country];
-  if (byProduct === undefined) return null;
-  if (!isRecord(byProduct)) return undefined;
-  const byOperator = byProduct[product];
-  if (byOperator === undefined) return null;
-  if (!isRecord(byOperator)) return undefined;
-  const offers = operator === 'any' ? Object.values(byOperator) : [byOperator[operator]];
-  let dearest: number | null = null;
-  for (const offer of offers) {
-    if (offer === undefined) continue;
-    if (!isRecord(offer) || typeof offer.cost !== 'number' || offer.cost < 0) return undefined;
-    if (typeof offer.count === 'number' && offer.count > 0 && (dearest === null || offer.cost > dearest))
-      dearest = offer.cost;
-  }
-  return dearest;
 }

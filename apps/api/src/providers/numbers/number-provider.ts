@@ -16,6 +16,11 @@ export interface NumberRequest {
   orderId: string;
   /** The most we accept to pay upstream, in the provider's own unit, when known. */
   maxPrice?: number;
+  /**
+   * The mobile operator the number must belong to, as listOperators names it; absent: any. Only sent to
+   * a seller that lists it (failover.ts), and a seller that cannot honour it refuses, never ignores it.
+   */
+  operator?: string;
 }
 
 /** What the store knows of an order it may have sent but never heard back about. */
@@ -99,13 +104,27 @@ export interface NumberProvider {
    * services or countries the adapter cannot name in our codes are left out.
    */
   listOffers?(): Promise<UpstreamOffer[]>;
+  /**
+   * The operators whose numbers the seller sells in a country (for a service, when the seller tells them
+   * apart), lower-case, without the protocol's "any": the names requestNumber takes as `operator`. A
+   * seller without it cannot choose an operator, and is never asked for one.
+   */
+  listOperators?(country: string, service?: string): Promise<string[]>;
 }
+
+/** The protocols' name for "whichever operator": the same as naming none. */
+export const ANY_OPERATOR = 'any';
+
+/** An operator name as sellers spell them (vivo, claro, virtual21, at_t): also what the API accepts. */
+export const OPERATOR_PATTERN = /^[a-z0-9_]{1,32}$/;
 
 export type UpstreamErrorCode =
   | 'NO_NUMBERS'
   | 'NO_BALANCE'
   | 'BAD_KEY'
   | 'BAD_SERVICE'
+  /** No seller (or not this one) sells numbers of the operator asked for in that country. */
+  | 'BAD_OPERATOR'
   | 'BANNED'
   | 'EARLY_CANCEL_DENIED'
   | 'NOT_FOUND'
@@ -130,6 +149,7 @@ export class UpstreamError extends Error {
       'NO_BALANCE',
       'BAD_KEY',
       'BAD_SERVICE',
+      'BAD_OPERATOR',
       'BANNED',
       'TIMEOUT',
       'BAD_REPLY',

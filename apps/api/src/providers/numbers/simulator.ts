@@ -9,7 +9,7 @@ import type {
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
-import { UpstreamError } from './number-provider.ts';
+import { ANY_OPERATOR, UpstreamError } from './number-provider.ts';
 import {
   DEMO_COUNTRIES,
   DEMO_SERVICES,
@@ -19,6 +19,7 @@ import {
   planOf,
   templateFor,
 } from './simulator-data.ts';
+import { operatorsOf } from './simulator-operators.ts';
 
 export interface SimulatorOptions {
   /** Shortest time between buying a number and its SMS arriving. */
@@ -76,6 +77,11 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     }
     if (stockOf(req.service, country) === 0) {
       throw new UpstreamError('NO_NUMBERS', `simulator: no ${req.service} numbers in ${country}`);
+    }
+    // Every operator it lists has numbers whenever the country has them; any other is refused, not
+    // replaced by whichever network the number would have come from.
+    if (req.operator && req.operator !== ANY_OPERATOR && !operatorsOf(country).includes(req.operator)) {
+      throw new UpstreamError('BAD_OPERATOR', `simulator: no ${req.operator} numbers in ${country}`);
     }
     return {
       country,
@@ -173,6 +179,7 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     getStock: async (service, country) => stockOf(service, country.toUpperCase()),
     getPrice: async (service, country) => priceOf(service, country.toUpperCase()),
     listOffers,
+    listOperators: async (country) => [...operatorsOf(country.toUpperCase())],
   };
 }
 

@@ -61,12 +61,30 @@ export function createFakeSeller(options: { legacy?: boolean } = {}) {
     }
   }
 
+  /** The seller's operators per country id, "any" first as sms-activate lists them. */
+  const operators: Record<string, string[]> = { 73: ['any', 'vivo', 'claro', 'tim'] };
+
+  /** An operator named that the country lacks leaves nothing to buy: the protocol's NO_NUMBERS. */
+  function lacksOperator(query: URLSearchParams): boolean {
+    const asked = query.get('operator');
+    return asked !== null && !(operators[query.get('country') ?? ''] ?? []).includes(asked);
+  }
+
   function answer(query: URLSearchParams): string | object {
     const action = query.get('action');
     const activation = activations.get(query.get('id') ?? '');
     switch (action) {
+      case 'getOperators': {
+        if (options.legacy) return 'BAD_ACTION';
+        const country = query.get('country');
+        const listed = country === null ? operators : { [country]: operators[country] };
+        if (Object.values(listed).every((l) => l === undefined))
+          return { status: 'error', error: 'OPERATORS_NOT_FOUND' };
+        return { status: 'success', countryOperators: listed };
+      }
       case 'getNumberV2': {
         if (options.legacy) return 'BAD_ACTION';
+        if (lacksOperator(query)) return 'NO_NUMBERS';
         const bought = buy(query.get('orderId'));
         return {
           activationId: Number(bought.id),
@@ -76,6 +94,7 @@ export function createFakeSeller(options: { legacy?: boolean } = {}) {
         };
       }
       case 'getNumber': {
+        if (lacksOperator(query)) return 'NO_NUMBERS';
         const bought = buy(null);
         return `ACCESS_NUMBER:${bought.id}:${bought.phone}`;
       }

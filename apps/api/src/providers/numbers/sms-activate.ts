@@ -9,7 +9,7 @@ import type {
   UpstreamPrice,
   UpstreamStatus,
 } from './number-provider.ts';
-import { UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
 
 export interface SmsActivateOptions {
   /** Origin of the server, e.g. https://api.sms-activate.ae; "/stubs/handler_api.php" is appended. */
@@ -122,6 +122,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
       country: String(country),
     };
     if (req.maxPrice !== undefined) params.maxPrice = String(req.maxPrice);
+    if (req.operator && req.operator !== ANY_OPERATOR) params.operator = req.operator;
     return params;
   }
 
@@ -197,6 +198,19 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     return offers;
   }
 
+  /**
+   * getOperators for one country: the protocol lists operators per country, not per service. A server
+   * without the action (BAD_ACTION) cannot choose operators, so it lists none.
+   */
+  async function listOperators(country: string): Promise<string[]> {
+    const id = protocolIdOf(country);
+    if (id === undefined) return [];
+    const body = await send('getOperators', { country: String(id) });
+    if (body === 'BAD_ACTION') return [];
+    const operators = parseOperators(body, String(id));
+    return operators ?? fail('getOperators', body);
+  }
+
   async function getActiveActivations(): Promise<ActiveActivation[]> {
     const body = await send('getActiveActivations');
     return parseActiveActivations(body) ?? fail('getActiveActivations', body);
@@ -222,6 +236,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     getStock,
     getPrice,
     listOffers,
+    listOperators,
     getBalance,
   };
 }
@@ -296,6 +311,26 @@ function parseStatus(body: string): UpstreamStatus | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * getOperators: `{"status": "success", "countryOperators": {"73": ["vivo", …]}}`, "any" left out; none
+ * for OPERATORS_NOT_FOUND (as a token or as `{"status": "error"}`); undefined for a reply not understood.
+ */
+function parseOperators(body: string, countryId: string): string[] | undefined {
+  if (body === 'OPERATORS_NOT_FOUND') return [];
+  const json = parseJson(body);
+  if (!isRecord(json)) return undefined;
+  if (json.status === 'error') return [];
+  if (json.status !== 'success' || !isRecord(json.countryOperators)) return undefined;
+  const list = json.countryOperators[countryId];
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return undefined;
+  const names = list
+    .filter((o): o is string => typeof o === 'string')
+    .map((o) => o.trim().toLowerCase())
+    .filter((o) => o !== ANY_OPERATOR && OPERATOR_PATTERN.test(o));
+  return [...new Set(names)];
 }
 
 function parseStock(body: string, countryId: string, service: string): number | undefined {

@@ -59,7 +59,7 @@ function Waiting({
     started.current = true;
     purchase.mutate(
       {
-        body: { product_id: pending.productId, currency: payFrom.currency },
+        body: { product_id: pending.productId, currency: payFrom.currency, operator: pending.operator },
         idempotencyKey: pending.idempotencyKey,
       },
       {

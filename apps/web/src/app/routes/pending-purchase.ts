@@ -11,6 +11,8 @@ export interface PendingPurchase {
   countryCode: string;
   countryName: string;
   prices: Partial<Record<Currency, number>>;
+  /** The operator chosen in the dialog; absent: any. */
+  operator?: string;
   /** One key for the automatic purchase, so a reload or a second tab never buys it twice. */
   idempotencyKey: string;
   savedAt: number;

@@ -12,6 +12,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { useCreateActivation } from '../../features/activations/api/create-activation.ts';
 import { newIdempotencyKey } from '../../features/activations/api/idempotency-key.ts';
+import { useOperators } from '../../features/catalog/api/get-operators.ts';
 import { useProducts } from '../../features/catalog/api/get-products.ts';
 import { TrackRecord } from '../../features/catalog/components/track-record.tsx';
 import { useWallets } from '../../features/wallet/api/get-wallets.ts';
@@ -19,6 +20,7 @@ import { minimumsOf, topupHref } from '../../features/wallet/wallet-amounts.ts';
 import { formatMoney } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { operatorName } from '../../lib/operator-name.ts';
 import { useStoreInfo } from '../../lib/store-info.ts';
 import { toast } from '../../lib/toast.ts';
 import { savePendingPurchase } from './pending-purchase.ts';
@@ -50,6 +52,10 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   // A double click or a retry after a lost response reuses the key, so it cannot buy twice.
   const [key, setKey] = useState(newIdempotencyKey);
   const [picked, setPicked] = useState<Currency | null>(null);
+  // '' is any operator: nothing is sent, and the seller picks.
+  const [operator, setOperator] = useState('');
+  const operators = useOperators({ service: offer.service_code, country: offer.country_code }).data
+    ?.operators;
 
   const prices: PerCurrency = { [offer.currency]: offer.price };
   if (otherOffer) prices[other] = otherOffer.price;
@@ -73,7 +79,10 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
 
   function buy() {
     purchase.mutate(
-      { body: { product_id: offer.id, currency: chosen.currency }, idempotencyKey: key },
+      {
+        body: { product_id: offer.id, currency: chosen.currency, ...(operator ? { operator } : {}) },
+        idempotencyKey: key,
+      },
       {
         onSuccess: (activation) => {
           toast.success(t('confirm.success'));
@@ -98,6 +107,7 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
       countryCode: offer.country_code,
       countryName: offer.country_name,
       prices,
+      ...(operator ? { operator } : {}),
       idempotencyKey: newIdempotencyKey(),
     });
     onClose();
@@ -174,6 +184,35 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
             ))}
           </div>
         </fieldset>
+      )}
+
+      {operators && operators.length > 0 && (
+        <div className="mt-4" data-testid="purchase-operator">
+          <label htmlFor="purchase-operator" className="mb-1 block text-sm font-medium text-slate-700">
+            {tc('purchase.operator.label')}
+          </label>
+          <select
+            id="purchase-operator"
+            value={operator}
+            aria-describedby="purchase-operator-hint"
+            onChange={(e) => {
+              setOperator(e.target.value);
+              // Another operator is another purchase: a key already sent must not answer for it.
+              setKey(newIdempotencyKey());
+            }}
+            className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <option value="">{tc('purchase.operator.any')}</option>
+            {operators.map((o) => (
+              <option key={o} value={o}>
+                {operatorName(o)}
+              </option>
+            ))}
+          </select>
+          <p id="purchase-operator-hint" className="mt-1 text-xs text-slate-600">
+            {tc('purchase.operator.hint')}
+          </p>
+        </div>
       )}
 
       <p className="mt-4 text-sm text-slate-600">{t('confirm.note')}</p>

@@ -22,6 +22,7 @@ const waiting: ActivationDetail = {
   price: 500,
   status: 'waiting_sms',
   phone_number: '5511987654321',
+  operator: null,
   code: null,
   sms_text: null,
   resend_count: 0,

@@ -24,6 +24,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../components/ui/feedback.t
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
 import { normaliseLanguage } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { operatorName } from '../../lib/operator-name.ts';
 import { toast } from '../../lib/toast.ts';
 import { formatCountdown, formatPhone } from './activation-format.ts';
 import { useCancelActivation } from './api/cancel-activation.ts';
@@ -259,6 +260,14 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
           <dd className="text-right font-semibold tabular-nums" data-testid="activation-price">
             {price}
           </dd>
+          {a.operator && (
+            <>
+              <dt className="text-slate-600">{t('page.operator')}</dt>
+              <dd className="text-right font-medium" data-testid="activation-operator">
+                {operatorName(a.operator)}
+              </dd>
+            </>
+          )}
           <dt className="text-slate-600">{t('page.createdAt')}</dt>
           <dd className="text-right tabular-nums">{formatDateTime(a.created_at, lang)}</dd>
         </dl>

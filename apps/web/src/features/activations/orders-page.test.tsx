@@ -18,6 +18,7 @@ const item = (n: number, status: Activation['status']): Activation => ({
   price: 500,
   status,
   phone_number: '5511987654321',
+  operator: null,
   code: status === 'finished' ? '654321' : null,
   sms_text: null,
   resend_count: 0,
