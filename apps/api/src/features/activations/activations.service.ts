@@ -5,6 +5,7 @@ import { createEnding } from './end-activation.ts';
 import { createInboundSms } from './inbound-sms.ts';
 import { createInterruptedPurchases } from './interrupted-purchases.ts';
 import { createPurchase } from './purchase.ts';
+import { createReuse } from './reuse.ts';
 import { createSettlement } from './settlement.ts';
 import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import { createSmsTracking } from './sms-tracking.ts';
@@ -30,6 +31,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
   const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
+  const reuse = createReuse({ ...deps, settlement, queries, upstream });
   const inbound = createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking });
 
   return {
@@ -47,6 +49,9 @@ export function createActivationsService(deps: ActivationsDeps) {
     expireDue: tracking.expireDue,
     recoverStale: tracking.recoverStale,
     receiveSms: inbound.receiveSms,
+    quoteReuse: reuse.quote,
+    reuse: reuse.reuse,
+    reuseNumber: reuse.reuseNumber,
   };
 }
 export type ActivationsService = ReturnType<typeof createActivationsService>;
