@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ActivationDetail } from './activations.ts';
+import { CountryCode, ServiceCode } from './catalog.ts';
+import { OperatorName } from './catalog-operators.ts';
 import { Cents, Currency } from './common.ts';
 
 /**
@@ -20,3 +23,27 @@ export const ReuseQuote = z
   })
   .meta({ id: 'ReuseQuote' });
 export type ReuseQuote = z.infer<typeof ReuseQuote>;
+
+/** The most services bought on one number at once. */
+export const MAX_SERVICES_PER_NUMBER = 4;
+
+/** Several services on one number: one activation per service, each billed and refunded on its own. */
+export const MultiServiceBody = z
+  .object({
+    country: CountryCode,
+    services: z.array(ServiceCode).min(1).max(MAX_SERVICES_PER_NUMBER),
+    currency: Currency,
+    /** The mobile operator the number must belong to; absent or "any": whichever the seller has. */
+    operator: OperatorName.optional(),
+  })
+  .strict();
+export type MultiServiceBody = z.infer<typeof MultiServiceBody>;
+
+export const MultiServicePurchase = z
+  .object({
+    phone_number: z.string().nullable(),
+    /** One per service, in the order asked. */
+    activations: z.array(ActivationDetail),
+  })
+  .meta({ id: 'MultiServicePurchase' });
+export type MultiServicePurchase = z.infer<typeof MultiServicePurchase>;

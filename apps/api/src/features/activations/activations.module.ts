@@ -48,6 +48,9 @@ export function createActivationsModule(deps: {
     catalog: deps.catalog,
     providers: deps.providers,
     operators: deps.operators,
+    // Several services on one number are asked for by codes; the product on sale is the one they buy.
+    findProductId: async (service, country) =>
+      (await deps.catalog.listProducts({ service, country }, 'BRL', 'en'))[0]?.id ?? null,
     now,
     rateLimiter: deps.limiter,
     upstreamTimeoutMs: deps.upstreamTimeoutMs,

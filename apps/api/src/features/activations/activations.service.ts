@@ -4,6 +4,7 @@ import { createCustomerQueries } from './customer-queries.ts';
 import { createEnding } from './end-activation.ts';
 import { createInboundSms } from './inbound-sms.ts';
 import { createInterruptedPurchases } from './interrupted-purchases.ts';
+import { createMultiPurchase } from './multi-purchase.ts';
 import { createPurchase } from './purchase.ts';
 import { createReuse } from './reuse.ts';
 import { createSettlement } from './settlement.ts';
@@ -31,6 +32,7 @@ export function createActivationsService(deps: ActivationsDeps) {
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
   const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
+  const { purchaseMulti } = createMultiPurchase({ ...deps, settlement, queries, upstream });
   const reuse = createReuse({ ...deps, settlement, queries, upstream });
   const inbound = createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking });
 
@@ -52,6 +54,7 @@ export function createActivationsService(deps: ActivationsDeps) {
     quoteReuse: reuse.quote,
     reuse: reuse.reuse,
     reuseNumber: reuse.reuseNumber,
+    purchaseMulti,
   };
 }
 export type ActivationsService = ReturnType<typeof createActivationsService>;

@@ -9,4 +9,8 @@ registerMessages({
     pt: 'Só é possível usar de novo um número que recebeu o código.',
     en: 'Only a number that received its code can be used again.',
   },
+  MULTI_SERVICE_INVALID: {
+    pt: 'Escolha de 1 a {max} serviços diferentes para o mesmo número.',
+    en: 'Choose 1 to {max} different services for the same number.',
+  },
 });

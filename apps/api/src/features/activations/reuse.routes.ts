@@ -1,4 +1,4 @@
-import { ReuseQuote } from '@numero/contract/activation-reuse';
+import { MultiServiceBody, MultiServicePurchase, ReuseQuote } from '@numero/contract/activation-reuse';
 import { ActivationDetail, ActivationIdParams, IdempotencyKey } from '@numero/contract/activations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +15,12 @@ const ReuseHeaders = z.looseObject({
 
 const tags = ['activations'];
 
-/** "Use this number again": the price first, then a new activation on the same number. */
+/**
+ * "Use this number again": the price first, then a new activation on the same number. And several
+ * services on one number: one activation per service, each billed and refunded on its own.
+ */
 export const reuseRoutes: FastifyPluginAsyncZod<{
-  activations: Pick<ActivationsService, 'quoteReuse' | 'reuse'>;
+  activations: Pick<ActivationsService, 'quoteReuse' | 'reuse' | 'purchaseMulti'>;
 }> = async (app, { activations }) => {
   app.get(
     '/api/v1/activations/:id/reuse',
@@ -52,6 +55,34 @@ export const reuseRoutes: FastifyPluginAsyncZod<{
         idempotencyKey: key,
       });
       return reply.status(created ? 201 : 200).send(activation);
+    },
+  );
+
+  app.post(
+    '/api/v1/activations/multi-service',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        headers: ReuseHeaders,
+        body: MultiServiceBody,
+        response: { 200: MultiServicePurchase, 201: MultiServicePurchase },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400);
+      if (!IdempotencyKey.safeParse(key).success) throw new AppError('IDEMPOTENCY_KEY_INVALID', 422);
+      const { activations: bought, created } = await activations.purchaseMulti({
+        userId: request.user!.id,
+        country: request.body.country,
+        services: request.body.services,
+        currency: request.body.currency,
+        operator: request.body.operator,
+        idempotencyKey: key,
+      });
+      const phone = bought.find((a) => a.phone_number)?.phone_number ?? null;
+      return reply.status(created ? 201 : 200).send({ phone_number: phone, activations: bought });
     },
   );
 };

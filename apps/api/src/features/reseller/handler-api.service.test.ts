@@ -35,6 +35,7 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
       finish: async () => fail('NOT_STUBBED'),
       quoteReuse: async () => fail('NOT_STUBBED'),
       reuse: async () => fail('NOT_STUBBED'),
+      purchaseMulti: async () => fail('NOT_STUBBED'),
       ...overrides,
     },
     catalog: {

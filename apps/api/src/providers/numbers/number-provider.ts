@@ -121,6 +121,26 @@ export interface NumberProvider {
    * HeroSMS reactivate, 5sim reuse); REUSE_REFUSED when the seller no longer sells that number.
    */
   reuseNumber?(original: ReusableNumber, orderId: string): Promise<AssignedNumber>;
+  /**
+   * One number with an activation per service (getMultiServiceNumber), each received, cancelled and
+   * finished on its own by its upstreamId. A seller without it is not asked for several services at once.
+   */
+  requestMultiServiceNumber?(req: MultiServiceRequest): Promise<MultiServiceNumber>;
+}
+
+/** One number for several services (getMultiServiceNumber): up to four services of one country. */
+export interface MultiServiceRequest {
+  services: readonly string[];
+  country: string;
+  /** Our id of the first service's activation: lets a seller that supports it find the order again. */
+  orderId: string;
+  operator?: string;
+}
+
+/** The number, and the seller's activation of each service on it. */
+export interface MultiServiceNumber {
+  phoneNumber: string;
+  activations: { service: string; upstreamId: string }[];
 }
 
 /** An activation the store bought from a seller, as that seller knows it: what a reuse names. */

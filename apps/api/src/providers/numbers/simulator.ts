@@ -204,6 +204,18 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
       const activation = reusable(original.upstreamId);
       return costOf(activation.service, activation.country);
     },
+    requestMultiServiceNumber: async (req) => {
+      // One line for the order, and an activation per service on it with codes of its own.
+      const sold = req.services.map((service) => sell({ ...req, service }));
+      const line = sold[0]!.seed;
+      const activations = sold.map((a) => {
+        const activation = { ...a, seed: `${line}+${a.service}` };
+        const upstreamId = encodeId(activation, secret);
+        schedulePush(upstreamId, activation, 0);
+        return { service: a.service, upstreamId };
+      });
+      return { phoneNumber: phoneNumberOf(sold[0]!), activations };
+    },
     reuseNumber: async (original, orderId) => {
       const used = reusable(original.upstreamId);
       // The same line (the phone's seed) with codes of its own, found again by the order's id.

@@ -10,6 +10,7 @@ import type {
   UpstreamStatus,
 } from './number-provider.ts';
 import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { createSmsActivateMulti } from './sms-activate-multi.ts';
 import { createSmsActivateReuse } from './sms-activate-reuse.ts';
 
 export interface SmsActivateOptions {
@@ -247,6 +248,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
       parseAccessNumber,
       parseNumberV2,
     }),
+    ...createSmsActivateMulti({ name, send, fail, theirs }),
   };
 }
 
