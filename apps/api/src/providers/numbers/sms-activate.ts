@@ -10,6 +10,8 @@ import type {
   UpstreamStatus,
 } from './number-provider.ts';
 import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { createSmsActivateMulti } from './sms-activate-multi.ts';
+import { createSmsActivateReuse } from './sms-activate-reuse.ts';
 
 export interface SmsActivateOptions {
   /** Origin of the server, e.g. https://api.sms-activate.ae; "/stubs/handler_api.php" is appended. */
@@ -238,6 +240,15 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     listOffers,
     listOperators,
     getBalance,
+    ...createSmsActivateReuse({
+      name,
+      currency: opts.currency ?? 'RUB',
+      send,
+      fail,
+      parseAccessNumber,
+      parseNumberV2,
+    }),
+    ...createSmsActivateMulti({ name, send, fail, theirs }),
   };
 }
 
