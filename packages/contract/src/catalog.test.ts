@@ -20,6 +20,7 @@ import {
   ProductOffer,
   ProductPrice,
   ProductStock,
+  ProductsQuery,
   ServiceCode,
   ServicesQuery,
 } from './catalog.ts';
@@ -55,12 +56,61 @@ describe('codes of the catalogue', () => {
 });
 
 describe('what customers ask the catalogue', () => {
-  it('filters services by a category of 1 to 40 characters', () => {
-    expect(ServicesQuery.parse({})).toEqual({ currency: 'BRL', lang: 'pt' });
+  it('filters services by a category of 1 to 40 characters, sorts them and pages 1 to 120', () => {
+    expect(ServicesQuery.parse({})).toEqual({ currency: 'BRL', lang: 'pt', sort: 'popular', limit: 60 });
     check(
       ServicesQuery,
-      [{ category: 'social' }, { category: 'x'.repeat(40), lang: 'en' }],
-      [{ category: '  ' }, { category: 'x'.repeat(41) }, { currency: 'EUR' }, { lang: 'es' }],
+      [
+        { category: 'social' },
+        { category: 'x'.repeat(40), lang: 'en' },
+        { sort: 'name', limit: '120', cursor: '999999' },
+        { service: 'wa', q: 'x'.repeat(60) },
+      ],
+      [
+        { category: '  ' },
+        { category: 'x'.repeat(41) },
+        { currency: 'EUR' },
+        { lang: 'es' },
+        { sort: 'cheap' },
+        { limit: '0' },
+        { limit: '121' },
+        { cursor: '1234567' },
+        { service: 'W A' },
+        { q: 'x'.repeat(61) },
+      ],
+    );
+  });
+
+  it('pages products 1 to 100 at a time, with price bounds in order and a success rate of 0 to 1', () => {
+    expect(ProductsQuery.parse({})).toEqual({
+      currency: 'BRL',
+      lang: 'pt',
+      sort: 'popular',
+      in_stock: false,
+      limit: 50,
+    });
+    expect(ProductsQuery.parse({ in_stock: 'true', country: 'br' })).toMatchObject({
+      in_stock: true,
+      country: 'BR',
+    });
+    check(
+      ProductsQuery,
+      [
+        { min_price: '0', max_price: String(MAX_PRICE_CENTS) },
+        { min_price: '500', max_price: '500' },
+        { min_success: '0' },
+        { min_success: '1', sort: 'success', limit: '100' },
+      ],
+      [
+        { min_price: '501', max_price: '500' },
+        { max_price: String(MAX_PRICE_CENTS + 1) },
+        { min_price: '-1' },
+        { min_success: '1.1' },
+        { sort: 'cheap' },
+        { limit: '101' },
+        { in_stock: 'yes' },
+        { cursor: 'x' },
+      ],
     );
   });
 
