@@ -1,7 +1,11 @@
 import type { Currency } from '@numero/contract/common';
 import { createCatalogMemory, prepareJson } from '../../http/catalog-memory.ts';
 import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
-import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
+import {
+  protocolServiceCode,
+  smsActivateCountryId,
+  smsActivateServiceCode,
+} from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import {
@@ -54,7 +58,8 @@ export function createCatalogAnswers({
   async function serviceCodes(): Promise<ServiceCodes> {
     const map: ServiceCodes = new Map();
     for (const s of await catalog.listServices('BRL', 'en')) {
-      const theirs = smsActivateServiceCode(s.code);
+      const theirs = protocolServiceCode(s.code);
+      if (theirs === undefined) continue;
       // Two of ours may show under one code (an alias and the code itself): the literal one wins.
       if (!map.has(theirs) || theirs === s.code) map.set(theirs, { code: s.code, name: s.name });
     }
@@ -108,8 +113,10 @@ export function createCatalogAnswers({
     const asked = operatorsAsked(params.operator);
     const sold = asked ? await operatorsIn(country) : [];
     const anyOperator = !asked || asked.some((o) => sold.includes(o));
-    for (const p of cut(await viewFor(holder), { country }))
-      counts[`${smsActivateServiceCode(p.service_code)}_0`] = anyOperator ? p.stock : 0;
+    for (const p of cut(await viewFor(holder), { country })) {
+      const code = protocolServiceCode(p.service_code);
+      if (code !== undefined) counts[`${code}_0`] = anyOperator ? p.stock : 0;
+    }
     return { json: counts };
   }
 

@@ -1,6 +1,10 @@
 import type { CountrySummary, ProductOffer } from '@numero/contract/catalog';
 import type { PreparedJson } from '../../http/catalog-memory.ts';
-import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
+import {
+  protocolServiceCode,
+  smsActivateCountryId,
+  smsActivateServiceCode,
+} from '../../providers/numbers/sms-activate.ts';
 import { countryParam, type ProtocolParams } from './protocol-format.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
@@ -133,7 +137,9 @@ export function pricesOf(view: Omit<CatalogView, 'full'>, params: ProtocolParams
     const id = smsActivateCountryId(p.country_code);
     if (id === undefined) continue;
     const byService = countryEntry(id);
-    const code = smsActivateServiceCode(p.service_code);
+    const code = protocolServiceCode(p.service_code);
+    // A service of ours the protocol has no code for is not offered to bots.
+    if (code === undefined) continue;
     // The first offer of a service in a country is the one a purchase takes.
     if (!sells || priced.has(`${id}:${code}`)) continue;
     priced.add(`${id}:${code}`);

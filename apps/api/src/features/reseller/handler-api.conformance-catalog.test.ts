@@ -33,6 +33,26 @@ describe('handler_api.php conformance: the catalogue', async () => {
     expect(await json('getPrices', { country: '9999' })).toEqual({});
   });
 
+  it('never offers a service of ours under a code the protocol gives to another (its nu is Stripe)', async () => {
+    // The demo sells Nubank (nu) and WhatsApp Business (wb); the protocol's nu is Stripe, its wb WeChat.
+    // A key of its own: the calls below would spend the shared key's rate.
+    const own = await bed.reseller();
+    const ask = async (action: string, params: Record<string, string>) =>
+      (await own.call(action, params)).body;
+    // The protocol's standard codes are listed in every country; the store has nothing under these two.
+    const all = JSON.parse(await ask('getPrices', {}));
+    for (const services of Object.values<Record<string, { count: number }>>(all)) {
+      expect(services.nu?.count ?? 0).toBe(0);
+      expect(services.wb?.count ?? 0).toBe(0);
+    }
+    const status = JSON.parse(await ask('getNumbersStatus', { country: '73' }));
+    expect(status.nu_0 ?? 0).toBe(0);
+    expect(status.wb_0 ?? 0).toBe(0);
+    expect(status.wa_0).toBeGreaterThan(0);
+    expect(await ask('getTopCountriesByService', { service: 'nu' })).toBe('BAD_SERVICE');
+    expect(await ask('getNumber', { service: 'nu', country: '73' })).toBe('BAD_SERVICE');
+  });
+
   it('getTopCountriesByService: "0", "1", … → {country, count, price, retail_price}', async () => {
     const top = await json('getTopCountriesByService', { service: 'wa' });
     const entries = Object.entries<{ country: number; count: number; price: number; retail_price: number }>(

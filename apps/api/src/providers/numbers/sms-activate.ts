@@ -271,6 +271,17 @@ export function smsActivateServiceCode(service: string): string {
 }
 
 /**
+ * The protocol's code for one of our services, or undefined for a service of ours whose code the protocol
+ * gives to another (its `nu` is Stripe, its `wb` WeChat): offered under that code, a bot would buy our
+ * Nubank number for its Stripe account.
+ */
+export function protocolServiceCode(service: string): string | undefined {
+  return STORE_ONLY.has(service) && !(service in SERVICE_ALIASES)
+    ? undefined
+    : smsActivateServiceCode(service);
+}
+
+/**
  * A refusal's token and detail: "TOKEN:detail" in plain text, or HeroSMS' JSON form of getNumberV2's
  * refusals, {"title": "TOKEN", "details": "…"}.
  */
