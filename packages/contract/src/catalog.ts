@@ -295,6 +295,8 @@ export const AdminProduct = ProductBase.extend({
   stock: z.number().int(),
   status: AdminProductStatus,
   is_active: z.boolean(),
+  /** Pinned by staff: pricing rules leave its prices alone. */
+  price_pinned: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 }).meta({ id: 'AdminProduct' });
@@ -326,6 +328,8 @@ export const AdminProductUpdate = z
     price_brl: ProductPrice.optional(),
     price_usd: ProductPrice.optional(),
     is_active: z.boolean().optional(),
+    /** Pinned: pricing rules leave this product's prices alone. */
+    price_pinned: z.boolean().optional(),
     /** The upstream stock sync overwrites this for products on sale at its next run. */
     stock: ProductStock.optional(),
   })

@@ -58,6 +58,8 @@ export const products = pgTable('products', {
   priceUsd: bigint('price_usd', { mode: 'number' }).notNull(),
   stock: integer('stock').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Pinned by staff: pricing rules leave the price alone (features/catalog/pricing.repository.ts). */
+  pricePinned: boolean('price_pinned').notNull().default(false),
   /** Off sale by the catalogue import (features/catalog/catalog-import.ts), lifted by it too. */
   saleHold: text('sale_hold').$type<'withdrawn' | 'cost_above_price'>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

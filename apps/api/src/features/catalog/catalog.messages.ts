@@ -2,8 +2,8 @@ import { registerMessages } from '../../http/errors.ts';
 
 registerMessages({
   NOTHING_TO_UPDATE: {
-    pt: 'Envie ao menos um campo para alterar: price_brl, price_usd, is_active ou stock.',
-    en: 'Send at least one field to change: price_brl, price_usd, is_active or stock.',
+    pt: 'Envie ao menos um campo para alterar: price_brl, price_usd, is_active, price_pinned ou stock.',
+    en: 'Send at least one field to change: price_brl, price_usd, is_active, price_pinned or stock.',
   },
   PRODUCT_EXISTS: {
     pt: 'Já existe um produto para este serviço neste país ({sku}). Edite o produto existente.',

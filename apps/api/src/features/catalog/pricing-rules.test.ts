@@ -94,6 +94,28 @@ describe('saved pricing rules', async () => {
     expect(await priceOf('TG-BR')).toBe(ruledPrice({ markup_percent: 20 }, 500));
   });
 
+  it('leaves a price staff pinned alone, and reprices it once unpinned', async () => {
+    const pin = (on: boolean) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/products/${tg.id}`,
+        headers: { origin: TEST_ORIGIN, cookie: admin.cookie },
+        payload: { price_brl: 4_990, price_pinned: on },
+      });
+    const pinned = await pin(true);
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(pinned.json()).toMatchObject({ price_brl: 4_990, price_pinned: true });
+    expect((await applySaved()).statusCode).toBe(200);
+    expect(await priceOf('TG-BR')).toBe(4_990);
+    expect(await priceOf('WA-BR')).toBe(ruledPrice({ markup_percent: 20 }, 1000));
+    const [audit] = (await audits('UPDATE')).slice(-1) as { after: Record<string, unknown> }[];
+    expect(audit!.after).toMatchObject({ sku: 'TG-BR', price_brl: 4_990, price_pinned: true });
+
+    expect((await pin(false)).json().price_pinned).toBe(false);
+    await applySaved();
+    expect(await priceOf('TG-BR')).toBe(ruledPrice({ markup_percent: 20 }, 500));
+  });
+
   it('edits and deletes a rule, audited with before and after', async () => {
     const [first, second] = await listed();
     const moved = await call('PUT', `/api/v1/admin/pricing/rules/${first.id}`, {

@@ -32,8 +32,10 @@ export interface PricedProduct {
 const priceColumn = (currency: PricingCurrency) =>
   currency === 'BRL' ? products.priceBrl : products.priceUsd;
 
+/** The products a rule reaches: those in its scope whose price staff did not pin. */
 function productFilter(scope: PricingScope): SQL | undefined {
   return and(
+    eq(products.pricePinned, false),
     scope.service ? eq(products.serviceCode, scope.service) : undefined,
     scope.country ? eq(products.countryCode, scope.country) : undefined,
   );

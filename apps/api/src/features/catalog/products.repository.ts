@@ -55,6 +55,7 @@ const staffColumns = {
   priceUsd: products.priceUsd,
   stock: products.stock,
   isActive: products.isActive,
+  pricePinned: products.pricePinned,
   status: productStatus,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
@@ -224,7 +225,7 @@ export function createProductsRepository(db: Executor) {
 
     async updateProduct(
       id: number,
-      changes: Partial<Pick<typeof products.$inferInsert, 'priceBrl' | 'priceUsd' | 'isActive' | 'stock'>>,
+      changes: Partial<Pick<typeof products.$inferInsert, 'priceBrl' | 'priceUsd' | 'isActive' | 'pricePinned' | 'stock'>>,
       at: Date,
       ex: Executor,
     ) {

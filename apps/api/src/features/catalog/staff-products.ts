@@ -29,6 +29,7 @@ function toAdminProduct(r: StaffProductRow, lang: Lang): AdminProduct {
     stock: r.stock,
     status: r.status,
     is_active: r.isActive,
+    price_pinned: r.pricePinned,
     created_at: iso(r.createdAt),
     updated_at: iso(r.updatedAt),
   };
@@ -42,6 +43,7 @@ function auditView(p: StaffProductRow) {
     price_usd: Number(p.priceUsd),
     stock: p.stock,
     is_active: p.isActive,
+    price_pinned: p.pricePinned,
   };
 }
 
@@ -111,6 +113,7 @@ export function createStaffProductsService(deps: {
         ...(changes.price_brl !== undefined && { priceBrl: changes.price_brl }),
         ...(changes.price_usd !== undefined && { priceUsd: changes.price_usd }),
         ...(changes.is_active !== undefined && { isActive: changes.is_active }),
+        ...(changes.price_pinned !== undefined && { pricePinned: changes.price_pinned }),
         ...(changes.stock !== undefined && { stock: changes.stock }),
       };
       if (Object.keys(set).length === 0) throw new AppError('NOTHING_TO_UPDATE', 422);

@@ -20,6 +20,7 @@ const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): A
   stock,
   status: stock === 0 ? 'out_of_stock' : 'active',
   is_active: true,
+  price_pinned: false,
   created_at: '2025-03-01T12:00:00.000Z',
   updated_at: '2025-03-01T12:00:00.000Z',
   ...over,

@@ -239,7 +239,14 @@ function ProductsTable({
                 <ServiceIcon code={p.service_code} name={p.service_name} />
               </span>
               <div className="min-w-0">
-                <p className="font-medium text-slate-900">{p.service_name}</p>
+                <p className="font-medium text-slate-900">
+                  {p.service_name}
+                  {p.price_pinned && (
+                    <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+                      {t('edit.pinned')}
+                    </span>
+                  )}
+                </p>
                 <p className="text-xs font-normal text-slate-600">
                   <CountryFlag code={p.country_code} className="mr-1 inline-flex align-[-2px]" />{' '}
                   {p.country_name}

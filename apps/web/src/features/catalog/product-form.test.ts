@@ -8,8 +8,21 @@ import {
 } from './product-form.ts';
 
 const options = { fields: {}, shouldUseNativeValidation: false };
-const edit: ProductEditFields = { priceBrl: '5,90', priceUsd: '1.50', stock: '12', active: true };
-const fresh: ProductNewFields = { ...edit, service: 'tg', country: 'cl' };
+const edit: ProductEditFields = {
+  priceBrl: '5,90',
+  priceUsd: '1.50',
+  stock: '12',
+  active: true,
+  pinned: false,
+};
+const fresh: ProductNewFields = {
+  priceBrl: '5,90',
+  priceUsd: '1.50',
+  stock: '12',
+  active: true,
+  service: 'tg',
+  country: 'cl',
+};
 
 const refused = async (values: ProductEditFields) => {
   const { errors } = await productEditResolver(values, undefined, options);
@@ -19,12 +32,12 @@ const refused = async (values: ProductEditFields) => {
 describe('product price and stock, checked by the contract', () => {
   it('reads prices typed either way as cents, and the stock as a count', async () => {
     const result = await productEditResolver(
-      { priceBrl: 'R$ 7,9', priceUsd: ' $3.10 ', stock: ' 0 ', active: false },
+      { priceBrl: 'R$ 7,9', priceUsd: ' $3.10 ', stock: ' 0 ', active: false, pinned: true },
       undefined,
       options,
     );
     expect(result.errors).toEqual({});
-    expect(result.values).toEqual({ priceBrl: 790, priceUsd: 310, stock: 0, active: false });
+    expect(result.values).toEqual({ priceBrl: 790, priceUsd: 310, stock: 0, active: false, pinned: true });
   });
 
   it('refuses, with the page message, every price and stock the API refuses', async () => {

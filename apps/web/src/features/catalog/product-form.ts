@@ -12,9 +12,12 @@ export interface PriceStockText {
 
 export interface ProductEditFields extends PriceStockText {
   active: boolean;
+  /** Pricing rules leave a pinned price alone. */
+  pinned: boolean;
 }
 
-export interface ProductNewFields extends ProductEditFields {
+export interface ProductNewFields extends PriceStockText {
+  active: boolean;
   service: string;
   country: string;
 }
@@ -37,12 +40,13 @@ const stockText = z
   .transform((text) => readCount(text) ?? -1)
   .pipe(ProductStock);
 
-const editSchema = z.object({
+const baseSchema = z.object({
   priceBrl: priceText,
   priceUsd: priceText,
   stock: stockText,
   active: z.boolean(),
 });
+const editSchema = baseSchema.extend({ pinned: z.boolean() });
 
 /** The edit dialog's values as cents and a count; the dialog sends only what differs from the product. */
 export type ProductEditValues = z.output<typeof editSchema>;
@@ -62,7 +66,7 @@ export const productEditResolver = keyedResolver<ProductEditFields, ProductEditV
 /** The body of POST /admin/products, every field given. */
 export type ProductNewBody = z.output<typeof AdminProductCreate>;
 
-const newSchema = editSchema
+const newSchema = baseSchema
   .extend({
     service: z.string().min(1).pipe(AdminProductCreate.shape.service_code),
     country: z.string().min(1).pipe(AdminProductCreate.shape.country_code),

@@ -24,15 +24,17 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
       priceUsd: priceInputValue(product.price_usd, lang),
       stock: String(product.stock),
       active: product.is_active,
+      pinned: product.price_pinned,
     },
   });
 
-  function save({ priceBrl, priceUsd, stock, active }: ProductEditValues) {
+  function save({ priceBrl, priceUsd, stock, active, pinned }: ProductEditValues) {
     const changes: AdminProductUpdate = {
       ...(priceBrl !== product.price_brl && { price_brl: priceBrl }),
       ...(priceUsd !== product.price_usd && { price_usd: priceUsd }),
       ...(stock !== product.stock && { stock }),
       ...(active !== product.is_active && { is_active: active }),
+      ...(pinned !== product.price_pinned && { price_pinned: pinned }),
     };
     if (Object.keys(changes).length === 0) {
       onClose();
@@ -69,6 +71,11 @@ export function ProductEditDialog({ product, onClose }: { product: AdminProduct;
             label={t('edit.active')}
             description={t('edit.activeHint')}
             {...form.register('active')}
+          />
+          <CheckboxField
+            label={t('edit.pinned')}
+            description={t('edit.pinnedHint')}
+            {...form.register('pinned')}
           />
           {update.isError && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
