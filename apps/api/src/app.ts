@@ -28,6 +28,7 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createMailModule } from './features/mail/mail.module.ts';
 import { withMoneyNotices } from './features/notifications/money-notices.ts';
 import { createNotificationsModule } from './features/notifications/notifications.module.ts';
+import { createRentalsModule } from './features/rentals/rentals.module.ts';
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
@@ -200,6 +201,18 @@ export async function buildApp(deps: AppDeps) {
     now,
     inbound: config.numbers.inbound,
   });
+  const rentals = createRentalsModule({
+    db,
+    ledger: liveLedger,
+    catalog: catalog.service,
+    audit,
+    providers: numberProviders,
+    providerOrder: async () => (await settings.activationRules()).providerOrder,
+    events: events.service,
+    webhookPolicy,
+    log: app.log,
+    now,
+  });
   const wallet = await createWalletModule({
     config,
     db,
@@ -240,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
     account,
     catalog,
     activations,
+    rentals,
     wallet,
     reseller,
     admin,
