@@ -94,8 +94,9 @@ export function createRentalActions(deps: RentalsDeps) {
     const product = await deps.catalog.findProduct(row.productId);
     const base = product ? (row.currency === 'BRL' ? product.priceBrl : product.priceUsd) : 0;
     const price = base > 0 ? rentalPrice(base, hours, await deps.rules.current()) : null;
-    const sold = seller(row)?.hours.includes(hours);
-    if (!price || !sold) throw new AppError('RENTAL_BAD_DURATION', 422);
+    const rental = seller(row);
+    if (rental && !rental.extend) throw new AppError('RENTAL_NOT_EXTENDABLE', 422);
+    if (!price || !rental?.hours.includes(hours)) throw new AppError('RENTAL_BAD_DURATION', 422);
     return price;
   }
 
@@ -154,7 +155,9 @@ export function createRentalActions(deps: RentalsDeps) {
 
     let endsAt: Date | null = null;
     try {
-      await seller(started.r)?.extend(started.r.upstreamId!, input.hours);
+      const extendUpstream = seller(started.r)?.extend;
+      if (!extendUpstream) throw new UpstreamError('UNAVAILABLE', 'the seller no longer extends rentals');
+      await extendUpstream(started.r.upstreamId!, input.hours);
       endsAt = new Date(started.r.endsAt!.getTime() + input.hours * HOUR);
     } catch (err) {
       if (!(err instanceof UpstreamError)) deps.log?.warn({ err, rental: id }, 'rental extension failed');

@@ -32,6 +32,10 @@ registerMessages({
     pt: 'O prazo para cancelar com reembolso terminou. Você pode encerrar a locação, sem reembolso.',
     en: 'The time to cancel for a refund is over. You can finish the rental, without a refund.',
   },
+  RENTAL_NOT_EXTENDABLE: {
+    pt: 'O fornecedor deste número não permite prorrogar a locação.',
+    en: "This number's provider does not allow extending the rental.",
+  },
   RENTAL_EXTEND_FAILED: {
     pt: 'O fornecedor não prorrogou a locação. O valor da prorrogação voltou para o seu saldo.',
     en: 'The provider did not extend the rental. The extension amount went back to your balance.',

@@ -1,4 +1,5 @@
 import { countStock, offerCost, operatorsIn } from './fivesim-prices.ts';
+import { fivesimRentals } from './fivesim-rent.ts';
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
 import { fivesimNameOf, isoOfFivesimName } from './market/countries.ts';
 import type {
@@ -291,6 +292,12 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     listOffers,
     listOperators,
     getBalance,
+    rental: fivesimRentals({
+      get,
+      names: (req) => namesOf({ ...req, orderId: '' }),
+      defaultOperator: operator,
+      phoneOf: (json) => parseOrder(json)?.phone,
+    }),
   };
 }
 

@@ -196,8 +196,8 @@ export interface RentCapabilities {
   rent(req: RentRequest): Promise<RentedNumber>;
   /** Every SMS received so far. */
   messages(upstreamId: string): Promise<RentSms[]>;
-  /** Adds hours; answers the seller's new end. */
-  extend(upstreamId: string, hours: number): Promise<{ endsAt: Date }>;
+  /** Adds hours; answers the seller's new end. Absent: the seller's rentals cannot be extended. */
+  extend?(upstreamId: string, hours: number): Promise<{ endsAt: Date }>;
   finish(upstreamId: string): Promise<void>;
   cancel(upstreamId: string): Promise<void>;
 }

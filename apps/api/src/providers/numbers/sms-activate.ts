@@ -10,6 +10,7 @@ import type {
   UpstreamStatus,
 } from './number-provider.ts';
 import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { smsActivateRentals } from './sms-activate-rent.ts';
 
 export interface SmsActivateOptions {
   /** Origin of the server, e.g. https://api.sms-activate.ae; "/stubs/handler_api.php" is appended. */
@@ -238,6 +239,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     listOffers,
     listOperators,
     getBalance,
+    rental: smsActivateRentals({ name, send, params: (req) => numberParams({ ...req, orderId: '' }) }),
   };
 }
 
