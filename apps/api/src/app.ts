@@ -30,6 +30,8 @@ import { withMoneyNotices } from './features/notifications/money-notices.ts';
 import { createNotificationsModule } from './features/notifications/notifications.module.ts';
 import { createRentalsModule } from './features/rentals/rentals.module.ts';
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
+import { sendWebhook } from './features/reseller/webhook-sender.ts';
+import { RETRY_DELAYS_MS } from './features/reseller/webhooks.service.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     providerOrder: async () => (await settings.activationRules()).providerOrder,
     events: events.service,
     webhookPolicy,
+    webhookSender: { send: sendWebhook, retryDelaysMs: RETRY_DELAYS_MS },
     log: app.log,
     now,
   });
@@ -232,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
     ledger: liveLedger,
     webhooks,
     operators,
+    rentals: rentals.service,
     limiter,
     requestsPerSecond: config.resellerRequestsPerSecond,
     bus,

@@ -4,8 +4,6 @@ import { queryRows } from '../../db/sql.ts';
 import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import { smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
-import { sendWebhook } from '../reseller/webhook-sender.ts';
-import { RETRY_DELAYS_MS } from '../reseller/webhooks.service.ts';
 import type { MessageRow, RentalRow } from './rentals.repository.ts';
 
 const LEASE_MS = 60_000;
@@ -17,7 +15,18 @@ const BATCH = 50;
  * (the protocol's getRentNumber `url`). Written in the SMS's transaction, delivered and retried by a
  * periodic task with the reseller webhooks' delays and signature.
  */
+/** How a signed POST is made and retried: the reseller webhooks' sender, handed over by app.ts. */
+export interface WebhookSender {
+  send(
+    delivery: { id: string; url: string; secret: string; payload: string },
+    policy: WebhookPolicy,
+    at: Date,
+  ): Promise<{ ok: true; status: number } | { ok: false; status: number | null; error: string }>;
+  retryDelaysMs: readonly number[];
+}
+
 export function createRentalDeliveries(deps: {
+  sender: WebhookSender;
   db: Db;
   policy: WebhookPolicy;
   now: () => Date;
@@ -85,9 +94,13 @@ export function createRentalDeliveries(deps: {
       const attempts = Number(d.attempts) + 1;
       // The rental's url is signed with the renting key's secret when it has one, so it can be checked.
       const result = url
-        ? await sendWebhook({ id: d.id, url, secret: d.secret ?? '', payload: d.payload }, deps.policy, at)
+        ? await deps.sender.send(
+            { id: d.id, url, secret: d.secret ?? '', payload: d.payload },
+            deps.policy,
+            at,
+          )
         : ({ ok: false, error: 'no webhook on the key' } as const);
-      const delay = result.ok || !url ? undefined : RETRY_DELAYS_MS[attempts - 1];
+      const delay = result.ok || !url ? undefined : deps.sender.retryDelaysMs[attempts - 1];
       const status = result.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
       if (!result.ok)
         deps.log?.warn({ delivery: d.id, attempts, error: result.error }, 'rental SMS delivery failed');

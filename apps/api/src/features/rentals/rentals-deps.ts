@@ -13,7 +13,7 @@ export interface RentalsDeps {
   repository: RentalsRepository;
   money: RentalMoney;
   rules: Pick<RentalRules, 'current'>;
-  catalog: Pick<CatalogService, 'findProduct'>;
+  catalog: Pick<CatalogService, 'findProduct'> & Partial<Pick<CatalogService, 'listProducts'>>;
   providers: readonly NumberProvider[];
   /** The sellers staff switched on, in their order; absent: every configured one. */
   providerOrder?: () => Promise<readonly string[] | undefined>;

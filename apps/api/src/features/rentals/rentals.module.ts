@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CustomerEvents } from '../events/customer-events.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { createRentalDeliveries } from './rental-deliveries.ts';
+import { createRentalDeliveries, type WebhookSender } from './rental-deliveries.ts';
 import { createRentalMoney } from './rental-money.ts';
 import { createRentalRules } from './rental-rules.ts';
 import { rentalsAdminRoutes } from './rentals.admin.routes.ts';
@@ -34,13 +34,21 @@ export function createRentalsModule(deps: {
   providerOrder?: () => Promise<readonly string[] | undefined>;
   events?: Pick<CustomerEvents, 'record'>;
   webhookPolicy: WebhookPolicy;
+  /** Signs and sends each SMS's POST, as the reseller webhooks do. */
+  webhookSender: WebhookSender;
   log: FastifyBaseLogger;
   now: () => Date;
 }) {
   const { db, now } = deps;
   const repository = createRentalsRepository(db);
   const rules = createRentalRules({ db, now });
-  const deliveries = createRentalDeliveries({ db, policy: deps.webhookPolicy, now, log: deps.log });
+  const deliveries = createRentalDeliveries({
+    sender: deps.webhookSender,
+    db,
+    policy: deps.webhookPolicy,
+    now,
+    log: deps.log,
+  });
   const service = createRentalsService({
     db,
     repository,

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors.ts';
 import { createRent } from './rent.ts';
 import { createRentalActions } from './rental-actions.ts';
+import { createRentalOffers } from './rental-offers.ts';
 import { createRentalTracking, type OnRentalSms } from './rental-tracking.ts';
 import { toRentalDetail, toRentalSummary } from './rental-view.ts';
 import type { RentalRow } from './rentals.repository.ts';
@@ -34,6 +35,7 @@ export function createRentalsService(deps: RentalsDeps & { onSms?: OnRentalSms }
 
   return {
     quote: renting.quote,
+    rentOffers: createRentalOffers(deps),
     rent: renting.rent,
     get,
     /** For the protocol: the rental by its public id, only the key holder's own. */

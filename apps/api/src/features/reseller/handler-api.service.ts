@@ -7,6 +7,7 @@ import { createActivationAnswers } from './activation-answers.ts';
 import { createCatalogAnswers } from './catalog-answers.ts';
 import { createHistoryAnswers } from './history-answers.ts';
 import { decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
+import { createRentAnswers } from './rent-answers.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 export interface HandlerApiDeps {
@@ -23,6 +24,8 @@ export interface HandlerApiDeps {
   webhooks: Pick<WebhooksService, 'rememberKey'>;
   /** The sellers' operators, for getOperators and getNumbersStatus; "any" only without it. */
   operators?: Pick<OperatorDirectory, 'list'>;
+  /** Rentals (getRentNumber and the other rent actions); absent: those actions are BAD_ACTION. */
+  rentals?: Parameters<typeof createRentAnswers>[0]['rentals'];
 }
 
 /**
@@ -49,6 +52,9 @@ export function createHandlerApi(deps: HandlerApiDeps) {
     ...catalogActions,
     ...activationAnswers,
     ...createHistoryAnswers({ activations, now }),
+    ...(deps.rentals
+      ? createRentAnswers({ rentals: deps.rentals, serviceCodes: catalogAnswers.serviceCodes })
+      : {}),
   };
 
   return {
