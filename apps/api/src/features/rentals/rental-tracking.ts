@@ -55,7 +55,12 @@ export function createRentalTracking(deps: RentalsDeps & { onSms?: OnRentalSms }
         await money.capture(tx, row, at, { smsCount, nextCheckAt: next });
       else await repository.update(id, { smsCount, nextCheckAt: next }, at, tx);
       if (added > 0)
-        await deps.events?.record(tx, row.userId, 'rental', { id, status: row.status, sms_count: smsCount });
+        await deps.events?.record(tx, row.userId, 'rental', {
+          id,
+          status: row.status,
+          sms_count: smsCount,
+          sms: added,
+        });
       return added;
     });
   }
