@@ -24,7 +24,11 @@ describe('rentals API', async () => {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: { SIMULATOR_MIN_DELAY_MS: String(SMS_EVERY_MS), SIMULATOR_MAX_DELAY_MS: String(SMS_EVERY_MS) },
+    // A rental's SMS come every two activation delays (simulator-rent.ts).
+    env: {
+      SIMULATOR_MIN_DELAY_MS: String(SMS_EVERY_MS / 2),
+      SIMULATOR_MAX_DELAY_MS: String(SMS_EVERY_MS / 2),
+    },
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');

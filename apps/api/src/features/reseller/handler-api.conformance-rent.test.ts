@@ -65,17 +65,17 @@ describe('handler_api.php conformance: rentals', async () => {
       `{"status":"success","values":{"0":{"id":${id},"phone":"${rented.phone.number}"}}}`,
     );
 
-    // Two SMS over the rental's life, then the store's task reads them.
-    clock.advance(2 * SMS_DELAY_MS + 1_000);
+    // Two SMS over the rental's life (every two activation delays), then the store's task reads them.
+    clock.advance(4 * SMS_DELAY_MS + 1_000);
     await bed.app.scheduler.runOnce();
     const status = (await r.allWays('getRentStatus', { id, page: '0', size: '10' })).json();
     expect(Object.keys(status)).toEqual(['status', 'quantity', 'values']);
     expect(status.quantity).toBe('2');
     expect(Object.keys(status.values)).toEqual(['0', '1']);
     expect(Object.keys(status.values[0])).toEqual(['phoneFrom', 'text', 'service', 'date']);
-    expect(status.values[0]).toMatchObject({ phoneFrom: 'WA', service: 'wa', date: '2025-03-01 12:00:10' });
+    expect(status.values[0]).toMatchObject({ phoneFrom: 'WA', service: 'wa', date: '2025-03-01 12:00:20' });
     const paged = (await r.call('getRentStatus', { id, page: '1', size: '1' })).json();
-    expect(paged).toMatchObject({ quantity: '2', values: { 0: { date: '2025-03-01 12:00:05' } } });
+    expect(paged).toMatchObject({ quantity: '2', values: { 0: { date: '2025-03-01 12:00:10' } } });
 
     // The rental's url had a POST per SMS.
     await bed.app.scheduler.runOnce();

@@ -151,7 +151,7 @@ describe('rent capabilities of the sellers', () => {
     const rented = await seller.rent({ service: 'tg', country: 'BR', hours: 4, orderId: 'abc' });
     expect(rented.phoneNumber).toMatch(/^55\d{10,11}$/);
     expect(await seller.messages(rented.upstreamId)).toEqual([]);
-    t += 35_000;
+    t += 65_000;
     const three = await seller.messages(rented.upstreamId);
     expect(three.map((s) => s.id)).toEqual(['0', '1', '2']);
     expect(new Set(three.map((s) => s.text)).size).toBe(3);

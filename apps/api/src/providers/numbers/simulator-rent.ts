@@ -34,7 +34,7 @@ const pickOf = (seed: string, label: string) => {
 };
 
 /**
- * The simulator's rentals: a number that receives an SMS every `minDelayMs`–`maxDelayMs` from its start
+ * The simulator's rentals: a number that receives an SMS every 2 × (`minDelayMs`–`maxDelayMs`) from its start
  * (the demo's settings make that seconds, so a rental shows several SMS within a minute), up to a dozen.
  * Stateless like its activations: the seller's end, extensions and cancels are the store's record.
  */
@@ -74,7 +74,11 @@ export function simulatorRentals(opts: {
     const out: number[] = [];
     let at = r.createdAt;
     for (let i = 0; i < MAX_SMS; i++) {
-      at += opts.minDelayMs + pickOf(r.seed, `gap:${i}`)(Math.max(1, opts.maxDelayMs - opts.minDelayMs + 1));
+      // Twice an activation's delay between SMS: a rental's SMS come spread over its life, and in the demo
+      // (3-5 s delays) the first still leaves a few seconds to try the refund window.
+      at +=
+        2 *
+        (opts.minDelayMs + pickOf(r.seed, `gap:${i}`)(Math.max(1, opts.maxDelayMs - opts.minDelayMs + 1)));
       out.push(at);
     }
     return out;
