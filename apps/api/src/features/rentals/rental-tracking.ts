@@ -65,6 +65,22 @@ export function createRentalTracking(deps: RentalsDeps & { onSms?: OnRentalSms }
     });
   }
 
+  /**
+   * Asks the seller now for one active rental's SMS and stores any new one: before a cancel, so that an
+   * SMS the seller holds but the poller has not read yet closes the refund window as it should.
+   * Best effort: a seller that does not answer leaves the store's own record to decide.
+   */
+  async function refresh(id: string): Promise<void> {
+    const row = await repository.find(id);
+    const rental = row && seller(row);
+    if (row?.status !== 'active' || !row.upstreamId || !rental) return;
+    try {
+      await record(id, await rental.messages(row.upstreamId));
+    } catch (err) {
+      deps.log?.warn({ err, rental: id }, 'rental SMS check before cancel failed');
+    }
+  }
+
   /** Asks the sellers of due active rentals for their SMS. */
   async function checkDue(): Promise<number> {
     const ids = await repository.idsWhere(sql`status = 'active' AND next_check_at <= ${now()}`, BATCH);
@@ -143,6 +159,6 @@ export function createRentalTracking(deps: RentalsDeps & { onSms?: OnRentalSms }
     return ids.length;
   }
 
-  return { record, checkDue, settleWindow, expireDue, recoverPending };
+  return { record, refresh, checkDue, settleWindow, expireDue, recoverPending };
 }
 export type RentalTracking = ReturnType<typeof createRentalTracking>;

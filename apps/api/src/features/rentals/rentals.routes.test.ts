@@ -124,6 +124,19 @@ describe('rentals API', async () => {
     await expectBooksBalanced();
   });
 
+  it('asks the seller before a cancel: an SMS it holds but the poller has not read closes the window', async () => {
+    const who = await customer();
+    const rental = (await rent(who)).json();
+    clock.advance(SMS_EVERY_MS + 1_000);
+    const cancel = await send(who, 'POST', `/api/v1/rentals/${rental.id}/cancel`);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().code).toBe('RENTAL_HAS_SMS');
+    const got = (await send(who, 'GET', `/api/v1/rentals/${rental.id}`)).json();
+    expect(got).toMatchObject({ status: 'active', settled: 'captured', sms_count: 1 });
+    expect(await balanceOf(who)).toBe(100_000 - fourHours);
+    await expectBooksBalanced();
+  });
+
   it('refuses a cancel after the window, finishes without a refund, and refuses a changed price', async () => {
     const who = await customer();
     const rental = (await rent(who)).json();

@@ -74,9 +74,16 @@ export function createRentalsService(deps: RentalsDeps & { onSms?: OnRentalSms }
         limit: q.limit,
       };
     },
-    cancel: async (userId: string, id: string) => actions.cancel(userId, id).then(() => get(userId, id)),
+    cancel: async (userId: string, id: string) => {
+      if (await repository.findOwned(userId, id)) await tracking.refresh(id);
+      await actions.cancel(userId, id);
+      return get(userId, id);
+    },
     finish: async (userId: string, id: string) => actions.finish(userId, id).then(() => get(userId, id)),
-    cancelRow: actions.cancel,
+    async cancelRow(userId: string, id: string) {
+      await tracking.refresh(id);
+      return actions.cancel(userId, id);
+    },
     finishRow: actions.finish,
     quoteExtension: actions.quoteExtension,
     async extend(

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../../test/helpers.ts';
 import { conformanceBed, SMS_DELAY_MS } from '../../test/reseller-conformance.ts';
 
 const HOUR = 3_600_000;
@@ -17,7 +19,7 @@ describe('handler_api.php conformance: rentals', async () => {
   const twelveHours = Math.ceil((wa.price * 500) / 100);
   const money = (cents: number) => Number((cents / 100).toFixed(2));
 
-  const posts: { body: Record<string, unknown>; signature: string | undefined }[] = [];
+  const posts: { raw: string; body: Record<string, unknown>; signature: string | undefined }[] = [];
   const receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -25,6 +27,7 @@ describe('handler_api.php conformance: rentals', async () => {
     });
     req.on('end', () => {
       posts.push({
+        raw: body,
         body: JSON.parse(body),
         signature: req.headers['x-numero-signature'] as string | undefined,
       });
@@ -146,6 +149,33 @@ describe('handler_api.php conformance: rentals', async () => {
       '{"status":"error","message":"NO_BALANCE"}',
     );
     clock.advance(HOUR);
+  });
+
+  it("a rental made on the website: a POST per SMS to the customer's key webhook, signed with its secret", async () => {
+    const r = await reseller();
+    const keys = await bed.app.inject({ url: '/api/v1/api-keys', headers: { cookie: r.cookie } });
+    const set = await bed.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/api-keys/${keys.json().items[0].id}`,
+      headers: { origin: TEST_ORIGIN, cookie: r.cookie },
+      payload: { webhook_url: url },
+    });
+    const secret = set.json().webhook_secret as string;
+    const rented = await bed.app.inject({
+      method: 'POST',
+      url: '/api/v1/rentals',
+      headers: { origin: TEST_ORIGIN, cookie: r.cookie, 'idempotency-key': 'web-rent-webhook-1' },
+      payload: { product_id: wa.id, currency: 'BRL', hours: 4 },
+    });
+    expect(rented.statusCode).toBe(201);
+    posts.length = 0;
+    clock.advance(2 * SMS_DELAY_MS + 1_000);
+    await bed.app.scheduler.runOnce();
+    await bed.app.scheduler.runOnce();
+    expect(posts).toHaveLength(1);
+    const [t, v1] = (posts[0]!.signature ?? '').split(',').map((p) => p.split('=')[1]);
+    expect(createHmac('sha256', secret).update(`${t}.${posts[0]!.raw}`).digest('hex')).toBe(v1);
+    expect(posts[0]!.body).toMatchObject({ rentId: rented.json().number, service: 'wa' });
   });
 
   it('leaves the books balanced', async () => {
