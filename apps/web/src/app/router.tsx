@@ -74,6 +74,9 @@ const RentalsPage = lazy(() =>
 const RentalPage = lazy(() =>
   import('../features/rentals/rental-page.tsx').then((m) => ({ default: m.RentalPage })),
 );
+const AdminRentalsPage = lazy(() =>
+  import('../features/rentals/admin-rentals-page.tsx').then((m) => ({ default: m.AdminRentalsPage })),
+);
 const BalancePage = lazy(() =>
   import('./routes/balance-route.tsx').then((m) => ({ default: m.BalanceRoute })),
 );
@@ -353,6 +356,14 @@ export function createAppRouter() {
               element: (
                 <RequireAdmin>
                   <AdminOrdersPage />
+                </RequireAdmin>
+              ),
+            },
+            {
+              path: '/admin/rentals',
+              element: (
+                <RequireAdmin>
+                  <AdminRentalsPage />
                 </RequireAdmin>
               ),
             },

@@ -7,7 +7,7 @@ import type {
   RentBody,
 } from '@numero/contract/rentals';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { isLiveStreamOpen } from '../../../lib/live-events.tsx';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
@@ -38,7 +38,8 @@ export function rentalQueryOptions(id: string) {
     queryFn: () => api<RentalDetail>(`/api/v1/rentals/${encodeURIComponent(id)}`),
     staleTime: 0,
     refetchInterval: (q) => (q.state.data?.status === 'active' ? pollMs() : false),
-    retry: (count) => count < 1,
+    // A 404 (someone else's or unknown id) will not change by asking again.
+    retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status === 404),
   });
 }
 
