@@ -40,9 +40,12 @@ const refuse = (message: string): ProtocolReply => json({ status: 'error', messa
 /** "2025-03-01T16:00:00": the protocol's endDate (UTC, no zone). */
 const endDate = (iso: string | null) => (iso ?? '').slice(0, 19);
 
-/** rent_time, or `time` as some clients send it; null when it is not a duration the store sells. */
+/**
+ * rent_time, or `time` as some clients send it, or `duration` as HeroSMS's published client does (hours
+ * too); null when it is not a duration the store sells.
+ */
 function hoursParam(params: ProtocolParams): number | null {
-  const value = params.rent_time ?? params.time;
+  const value = params.rent_time ?? params.time ?? params.duration;
   if (value === undefined || value === '') return DEFAULT_HOURS;
   const hours = /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
   return (RENTAL_HOURS as readonly number[]).includes(hours) ? hours : null;
