@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { presetLanguageAndConsent, signedInCustomer } from './support.ts';
+import { presetLanguageAndConsent, seriousAxeViolations, signedInCustomer } from './support.ts';
 
 // WhatsApp · Brasil sells at R$ 5,00; a 4 h rental is 300 % of it, 12 h 500 % (rental-rules.ts).
 // The simulator sends a rental an SMS every 6-10 s with the e2e store's 3-5 s delays.
@@ -56,6 +56,7 @@ test.describe('rentals', () => {
     await expect(page.getByTestId('rental-sms')).toHaveCount(2, { timeout: 45_000 });
     await expect(page.getByTestId('rental-sms-code').first()).toHaveText(/^\d{6}$/);
     await expect(page.getByTestId('rental-cancel')).toHaveCount(0);
+    expect(await seriousAxeViolations(page, ['[data-sonner-toaster]'])).toEqual([]);
     expect(await balance(page)).toBe(10_000 - 1_500);
 
     const endsBefore = await page.getByTestId('rental-ends-at').textContent();
