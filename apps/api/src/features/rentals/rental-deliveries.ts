@@ -48,14 +48,15 @@ export function createRentalDeliveries(deps: {
 
   async function enqueue(tx: Tx, row: RentalRow, sms: MessageRow): Promise<void> {
     const key = await keyOf(row, tx);
-    const payload = JSON.stringify({
+    // The rental's url gets exactly the protocol's fields; the customer's webhook the code picked out too.
+    const fields = {
       rentId: row.publicId,
       number: row.phoneNumber,
       text: sms.text,
-      code: sms.code,
       service: smsActivateServiceCode(row.serviceCode),
       date: sms.receivedAt.toISOString().replace('T', ' ').slice(0, 19),
-    });
+    };
+    const payloads = { url: JSON.stringify(fields), key: JSON.stringify({ ...fields, code: sms.code }) };
     const at = sms.receivedAt > now() ? now() : sms.receivedAt;
     const targets: { target: 'key' | 'url'; url: string | null }[] = [];
     if (key?.webhook_url) targets.push({ target: 'key', url: null });
@@ -63,7 +64,7 @@ export function createRentalDeliveries(deps: {
     for (const t of targets)
       await tx.execute(
         sql`INSERT INTO rental_deliveries (message_id, target, api_key_id, url, payload, next_attempt_at, created_at)
-            VALUES (${sms.id}, ${t.target}, ${key?.id ?? null}, ${t.url}, ${payload}, ${at}, ${at})
+            VALUES (${sms.id}, ${t.target}, ${key?.id ?? null}, ${t.url}, ${payloads[t.target]}, ${at}, ${at})
             ON CONFLICT (message_id, target) DO NOTHING`,
       );
   }
