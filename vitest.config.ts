@@ -35,7 +35,8 @@ export default defineConfig({
       { test: { ...api, name: 'reliability', include: RELIABILITY, isolate: false } },
       { test: { ...api, name: 'api-isolated', include: API_ISOLATED } },
       {
-        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
+        // Pure functions and schemas: nothing to keep apart between files, so one module graph per worker.
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], isolate: false },
       },
       {
         test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] },

@@ -121,6 +121,8 @@ test.describe('admin products and orders', () => {
     // A customer's buy page shows the new price.
     const customer = await customerWithBalance(browser);
     await customer.page.goto('/dashboard/products?service=wb');
+    // The list draws only the rows near the screen: the country is found by its name.
+    await customer.page.getByLabel('Buscar país').fill('alemanha');
     await expect(customer.page.getByTestId('country-DE')).toContainText(brl(newPrice));
 
     // Deactivated: marked inactive here, and the store refuses to sell it.

@@ -37,7 +37,7 @@ import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.routes.ts';
 import { registerLoadShedding } from './http/load-shedding.ts';
-import { loggableError, loggableRequest } from './http/log-serializers.ts';
+import { LOG_SECRET_FIELDS, loggableError, loggableRequest } from './http/log-serializers.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { createMemoryRateLimiter, createRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { OneLinePerRequest, prettyLogStream } from './http/request-log.ts';
@@ -74,7 +74,18 @@ export async function buildApp(deps: AppDeps) {
     // Every logged request and error goes through serializers that leave out query strings and the values
     // bound to SQL statements.
     logger: typeof logger === 'object' && {
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // A field named as a secret is censored wherever a line carries it, at the top or one level down
+      // (`{ webhook: { token } }`); card data is never logged, but would be censored the same way.
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          ...LOG_SECRET_FIELDS,
+          ...LOG_SECRET_FIELDS.map((field) => `*.${field}`),
+        ],
+        censor: '[redacted]',
+      },
       ...logger,
       serializers: { ...logger.serializers, err: loggableError, req: loggableRequest },
     },

@@ -20,6 +20,8 @@ export const PersonalDataExport = z.object({
   top_ups: z.array(Row),
   orders: z.array(Row),
   api_keys: z.array(Row),
+  /** The services marked as favourites on the products page. */
+  favourite_services: z.array(Row),
   /** The browsers the user signed in from (their user agent and when), never the device cookie. */
   sign_in_devices: z.array(Row),
   audit: z.array(Row),

@@ -80,6 +80,10 @@ export const Activation = z
     can_cancel: z.boolean(),
     can_resend: z.boolean(),
     can_finish: z.boolean(),
+    /** The code came (the price was charged): the customer may ask to use this number again. */
+    can_reuse: z.boolean().optional(),
+    /** The activation whose number this one uses again; null or absent: a number of its own. */
+    reused_from: z.uuid().nullable().optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

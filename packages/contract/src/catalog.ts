@@ -21,11 +21,46 @@ export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 export const CatalogLang = z.enum(['pt', 'en']);
 export type CatalogLang = z.infer<typeof CatalogLang>;
 
+/** A service's code in the store and the reseller protocol (handler_api.php codes: wa, tg, …). */
+export const ServiceCode = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{2,12}$/);
+/** ISO 3166-1 alpha-2, in either case; answered upper-case. */
+export const CountryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((c) => c.toUpperCase());
+
+/**
+ * The orders GET /api/v1/catalog/services sorts in. popular: the most sought first; name: alphabetical in
+ * the asked language; price: the cheapest starting price first (services with nothing on sale last).
+ */
+export const SERVICE_SORTS = ['popular', 'name', 'price'] as const;
+export const ServiceSort = z.enum(SERVICE_SORTS);
+export type ServiceSort = z.infer<typeof ServiceSort>;
+/** Services per page: a few screens of cards. */
+export const SERVICES_PAGE_SIZE = 60;
+export const SERVICES_PAGE_MAX = 120;
+
+/** GET /api/v1/catalog/services: the services on sale, filtered, sorted and paged. */
 export const ServicesQuery = z.object({
   currency: Currency.default('BRL'),
   lang: CatalogLang.default('pt'),
   /** A category slug (sms, whatsapp, verification): only that category's services. */
   category: z.string().trim().min(1).max(40).optional(),
+  /** Words each found in the service's name or code, accents and case aside. */
+  q: z.string().trim().max(60).optional(),
+  /** One service, by its code. */
+  service: ServiceCode.optional(),
+  sort: ServiceSort.default('popular'),
+  limit: z.coerce.number().int().min(1).max(SERVICES_PAGE_MAX).default(SERVICES_PAGE_SIZE),
+  /** The next_cursor of the page before. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
 });
 export type ServicesQuery = z.infer<typeof ServicesQuery>;
 
@@ -44,8 +79,29 @@ export const ServiceSummary = z
   })
   .meta({ id: 'ServiceSummary' });
 export type ServiceSummary = z.infer<typeof ServiceSummary>;
-export const ServicesResponse = z.array(ServiceSummary);
+export const ServicesResponse = z
+  .object({
+    items: z.array(ServiceSummary),
+    /** How many services the filters select, over all pages. */
+    total: z.number().int().nonnegative(),
+    /** Where the next page starts; null on the last. */
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'ServicesPage' });
 export type ServicesResponse = z.infer<typeof ServicesResponse>;
+
+/** A customer keeps at most this many favourite services. */
+export const MAX_FAVOURITES = 100;
+export const FavouritesQuery = z.object({
+  currency: Currency.default('BRL'),
+  lang: CatalogLang.default('pt'),
+});
+export type FavouritesQuery = z.infer<typeof FavouritesQuery>;
+/** The caller's favourite services still on the shelf, most recently chosen first. */
+export const FavouritesResponse = z.array(ServiceSummary);
+export type FavouritesResponse = z.infer<typeof FavouritesResponse>;
+export const FavouriteParams = z.object({ code: ServiceCode });
+export type FavouriteParams = z.infer<typeof FavouriteParams>;
 
 export const CountriesQuery = z.object({ lang: CatalogLang.default('pt') });
 export type CountriesQuery = z.infer<typeof CountriesQuery>;
@@ -64,18 +120,6 @@ export const CountrySummary = z
 export type CountrySummary = z.infer<typeof CountrySummary>;
 export const CountriesResponse = z.array(CountrySummary);
 export type CountriesResponse = z.infer<typeof CountriesResponse>;
-
-/** A service's code in the store and the reseller protocol (handler_api.php codes: wa, tg, …). */
-export const ServiceCode = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9]{2,12}$/);
-/** ISO 3166-1 alpha-2, in either case; answered upper-case. */
-export const CountryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((c) => c.toUpperCase());
 
 /** GET /api/v1/catalog/search: services and countries on sale whose names match, typos forgiven. */
 export const CatalogSearchQuery = z.object({

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   BoletoPayer,
+  CardCvc,
+  CardInput,
   CardNumber,
+  CheckoutSessionBody,
+  ConfirmIntentBody,
   CreateIntentBody,
+  CurrencyParams,
   cardExpired,
   isValidTaxId,
   luhnValid,
+  MAX_ADJUSTMENT_CENTS,
   methodTakesCurrency,
   topupAmountProblem,
+  WalletAdjustmentBody,
+  WebhookParams,
 } from './wallet.ts';
+
+function check(schema: z.ZodType, good: unknown[], bad: unknown[]) {
+  for (const v of good) expect(schema.safeParse(v).success, `accepts ${JSON.stringify(v)}`).toBe(true);
+  for (const v of bad) expect(schema.safeParse(v).success, `refuses ${JSON.stringify(v)}`).toBe(false);
+}
 
 describe('CPF and CNPJ check digits', () => {
   it('takes real-form CPFs and CNPJs, with or without punctuation', () => {
@@ -100,5 +114,94 @@ describe('card numbers', () => {
     expect(cardExpired({ month: 11, year: 26 }, now)).toBe(false);
     expect(cardExpired({ month: 11, year: 2026 }, new Date('2026-12-01T00:00:00Z'))).toBe(true);
     expect(cardExpired({ month: 10, year: 26 }, now)).toBe(true);
+  });
+});
+
+describe('what a card form sends', () => {
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Ana' };
+
+  it('takes a security code of 3 or 4 digits', () => {
+    check(CardCvc, ['123', '1234', '000'], ['12', '12345', '12a', ' 123', '']);
+  });
+
+  it('bounds every field of a raw card, months 1 to 12, and refuses unknown fields', () => {
+    check(
+      CardInput,
+      [card, { ...card, exp_month: 1 }, { ...card, exp_year: 0 }, { ...card, exp_year: 9999, cvc: '1234' }],
+      [
+        { ...card, exp_month: 0 },
+        { ...card, exp_month: 13 },
+        { ...card, exp_month: 1.5 },
+        { ...card, exp_year: -1 },
+        { ...card, exp_year: 10_000 },
+        { ...card, cvc: '12' },
+        { ...card, cvc: '12345' },
+        { ...card, number: '' },
+        { ...card, number: '4'.repeat(41) },
+        { ...card, holder_name: '   ' },
+        { ...card, holder_name: 'x'.repeat(121) },
+        { ...card, pin: '1234' },
+      ],
+    );
+  });
+
+  it("confirms with a raw card (sandbox), a provider's token or a brand, each bounded", () => {
+    check(
+      ConfirmIntentBody,
+      [{}, { card }, { token: 'pm_card_visa' }, { token: 'x'.repeat(255), brand: 'visa' }],
+      [{ token: '' }, { token: 'x'.repeat(256) }, { brand: 'x'.repeat(41) }, { card, cvv: '123' }],
+    );
+  });
+});
+
+describe('top-up requests', () => {
+  it('takes the currency in the path in any case, BRL or USD only', () => {
+    expect(CurrencyParams.parse({ currency: 'brl' })).toEqual({ currency: 'BRL' });
+    expect(CurrencyParams.safeParse({ currency: 'eur' }).success).toBe(false);
+  });
+
+  it('takes a checkout amount and currency, nothing more (the amount is checked by topupAmountProblem)', () => {
+    check(
+      CheckoutSessionBody,
+      [{ amount: 1000, currency: 'USD' }],
+      [
+        { amount: '1000', currency: 'USD' },
+        { amount: 1000, currency: 'USD', method: 'card' },
+      ],
+    );
+  });
+
+  it("names a payment provider's webhook by at most 40 characters", () => {
+    check(
+      WebhookParams,
+      [{ provider: 'mercadopago' }, { provider: 'x'.repeat(40) }],
+      [{ provider: 'x'.repeat(41) }],
+    );
+  });
+});
+
+describe('staff wallet adjustments', () => {
+  const adjust = (amount: unknown, reason: unknown = 'refund by support') =>
+    WalletAdjustmentBody.safeParse({ currency: 'BRL', amount, reason }).success;
+
+  it(`move whole cents, up to ${MAX_ADJUSTMENT_CENTS} either way, never zero`, () => {
+    for (const amount of [1, -1, MAX_ADJUSTMENT_CENTS, -MAX_ADJUSTMENT_CENTS])
+      expect(adjust(amount), `${amount}`).toBe(true);
+    for (const amount of [0, 0.5, MAX_ADJUSTMENT_CENTS + 1, -MAX_ADJUSTMENT_CENTS - 1, '100', Number.NaN])
+      expect(adjust(amount), `${amount}`).toBe(false);
+    expect(
+      WalletAdjustmentBody.safeParse({ currency: 'BRL', amount: 0, reason: 'typo' }).error?.issues[0]
+        ?.message,
+    ).toBe('must not be zero');
+  });
+
+  it('say why in 3 to 500 characters after trimming, and carry nothing else', () => {
+    expect(adjust(100, 'abc')).toBe(true);
+    expect(adjust(100, 'x'.repeat(500))).toBe(true);
+    expect(adjust(100, '  ab  ')).toBe(false);
+    expect(adjust(100, 'x'.repeat(501))).toBe(false);
+    expect(
+      WalletAdjustmentBody.safeParse({ currency: 'BRL', amount: 100, reason: 'abc', user_id: 'x' }).success,
+    ).toBe(false);
   });
 });

@@ -160,7 +160,7 @@ describe('the built web app, served by the API', async () => {
       ['/api', 'GET', 'application/json', '"NOT_FOUND"'],
       ['/api/v2/anything?x=1', 'POST', 'application/json', '"NOT_FOUND"'],
       // 5sim's clients read plain text errors.
-      ['/v1/user/reuse/whatsapp/5511999999999', 'GET', 'text/plain', 'not found'],
+      ['/v1/user/vendor/wallets', 'GET', 'text/plain', 'not found'],
       ['/v1', 'GET', 'text/plain', 'not found'],
       ['/v1/guest/nothing', 'POST', 'text/plain', 'not found'],
       // handler_api.php's clients read tokens.

@@ -38,6 +38,8 @@ export const activations = pgTable('activations', {
   phoneNumber: text('phone_number'),
   /** The mobile operator the customer chose (as the sellers name it); null: any operator. */
   operator: text('operator'),
+  /** The earlier activation of the same customer whose number this one uses again; null: a new number. */
+  reusedFrom: uuid('reused_from'),
   code: text('code'),
   smsText: text('sms_text'),
   resendCount: integer('resend_count').notNull().default(0),

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -94,3 +95,18 @@ export const pricingRules = pgTable('pricing_rules', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A customer's favourite services, shown first on the products page. */
+export const favouriteServices = pgTable(
+  'favourite_services',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceCode: text('service_code')
+      .notNull()
+      .references(() => services.code, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceCode] })],
+);

@@ -5,6 +5,7 @@ import {
   apiKeys,
   auditLogs,
   emailTokens,
+  favouriteServices,
   knownDevices,
   ledgerAccounts,
   ledgerTransfers,
@@ -126,8 +127,14 @@ export function createPersonalDataRepository(db: Executor) {
         .from(knownDevices)
         .where(eq(knownDevices.userId, userId))
         .orderBy(desc(knownDevices.lastSeenAt));
+      const favourites = await db
+        .select({ service_code: favouriteServices.serviceCode, created_at: favouriteServices.createdAt })
+        .from(favouriteServices)
+        .where(eq(favouriteServices.userId, userId))
+        .orderBy(desc(favouriteServices.createdAt));
       return {
         devices,
+        favourites,
         profile,
         wallets,
         transactions,
@@ -174,6 +181,7 @@ export function createPersonalDataRepository(db: Executor) {
       await ex.delete(knownDevices).where(eq(knownDevices.userId, userId));
       await ex.delete(emailTokens).where(eq(emailTokens.userId, userId));
       await ex.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
+      await ex.delete(favouriteServices).where(eq(favouriteServices.userId, userId));
       await ex
         .update(apiKeys)
         .set({ revokedAt: at })

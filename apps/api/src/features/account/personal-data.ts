@@ -91,6 +91,7 @@ export function createPersonalData({
           ...money('price', x.price, x.currency),
         })),
         api_keys: data.keys.map(plain),
+        favourite_services: data.favourites.map(plain),
         sign_in_devices: data.devices.map(plain),
         audit: data.audit.map((x) => ({ ...plain(x), what: auditWords(x.action, lang) })),
       };

@@ -33,6 +33,12 @@ describe('LGPD: my data and deleting my account', async () => {
     const me = await customerWithHistory();
     const key = await probe.post('/api/v1/api-keys', me.cookie, { name: 'bot' });
     expect(key.statusCode).toBe(201);
+    const favourite = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/catalog/favourites/tg',
+      headers: { origin: TEST_ORIGIN, cookie: me.cookie },
+    });
+    expect(favourite.statusCode).toBe(204);
     const res = await probe.get('/api/v1/users/me/export', me.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -55,6 +61,7 @@ describe('LGPD: my data and deleting my account', async () => {
       },
     ]);
     expect(data.api_keys).toEqual([expect.objectContaining({ name: 'bot' })]);
+    expect(data.favourite_services).toEqual([{ service_code: 'tg', created_at: expect.any(String) }]);
     // The browser it signed in from, by its user agent, never by its device cookie.
     expect(data.sign_in_devices).toEqual([
       { user_agent: 'lightMyRequest', first_seen_at: expect.any(String), last_seen_at: expect.any(String) },

@@ -32,6 +32,8 @@ export function toActivationDto(v: ActivationView, at: Date): ActivationDto {
     can_cancel: a.status === 'waiting_sms',
     can_resend: a.status === 'code_received' && !awaitingResend && open,
     can_finish: a.status === 'code_received',
+    can_reuse: a.settled === 'captured' && a.phoneNumber !== null,
+    reused_from: a.reusedFrom,
     created_at: new Date(a.createdAt).toISOString(),
     updated_at: new Date(a.updatedAt).toISOString(),
   };

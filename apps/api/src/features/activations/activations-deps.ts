@@ -17,6 +17,8 @@ export interface ActivationsDeps {
   repository: ActivationsRepository;
   ledger: Pick<LedgerService, 'transfer'>;
   catalog: Pick<CatalogService, 'findProduct' | 'decrementStock'>;
+  /** The product on sale of a service in a country, by codes (several services on one number). */
+  findProductId?: (service: string, country: string) => Promise<number | null>;
   /** Upstream sellers in failover order. */
   providers: readonly NumberProvider[];
   /** The sellers' operators, remembered a while; without it each purchase with an operator asks them. */

@@ -13,6 +13,7 @@ import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
 import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
 import { type InboundSmsSettings, inboundSmsRoutes } from './inbound.routes.ts';
+import { reuseRoutes } from './reuse.routes.ts';
 import { createStaffOrdersRepository } from './staff-orders.repository.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
 
@@ -47,6 +48,9 @@ export function createActivationsModule(deps: {
     catalog: deps.catalog,
     providers: deps.providers,
     operators: deps.operators,
+    // Several services on one number are asked for by codes; the product on sale is the one they buy.
+    findProductId: async (service, country) =>
+      (await deps.catalog.listProducts({ service, country }, 'BRL', 'en'))[0]?.id ?? null,
     now,
     rateLimiter: deps.limiter,
     upstreamTimeoutMs: deps.upstreamTimeoutMs,
@@ -64,6 +68,7 @@ export function createActivationsModule(deps: {
   const module: FeatureModule = {
     routes: async (app) => {
       await app.register(activationsRoutes, { activations: service });
+      await app.register(reuseRoutes, { activations: service });
       await app.register(activationsAdminRoutes, { service: staffOrders, now });
       if (deps.inbound)
         await app.register(inboundSmsRoutes, { activations: service, settings: deps.inbound });

@@ -291,6 +291,24 @@ export function createActivationsRepository(db: Executor) {
         .limit(limit)
         .for('update', { skipLocked: true });
     },
+
+    /** The user's latest activation on this number for one of the services (5sim's reuse names a number). */
+    async findLatestOnNumber(userId: string, phoneNumber: string, serviceCodes: readonly string[]) {
+      if (serviceCodes.length === 0) return null;
+      const [row] = await db
+        .select({ id: activations.id })
+        .from(activations)
+        .where(
+          and(
+            eq(activations.userId, userId),
+            eq(activations.phoneNumber, phoneNumber),
+            inArray(activations.serviceCode, [...serviceCodes]),
+          ),
+        )
+        .orderBy(desc(activations.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
   };
 }
 export type ActivationsRepository = ReturnType<typeof createActivationsRepository>;

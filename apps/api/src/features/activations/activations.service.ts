@@ -4,7 +4,9 @@ import { createCustomerQueries } from './customer-queries.ts';
 import { createEnding } from './end-activation.ts';
 import { createInboundSms } from './inbound-sms.ts';
 import { createInterruptedPurchases } from './interrupted-purchases.ts';
+import { createMultiPurchase } from './multi-purchase.ts';
 import { createPurchase } from './purchase.ts';
+import { createReuse } from './reuse.ts';
 import { createSettlement } from './settlement.ts';
 import { createSmsChecksRepository } from './sms-checks.repository.ts';
 import { createSmsTracking } from './sms-tracking.ts';
@@ -30,6 +32,8 @@ export function createActivationsService(deps: ActivationsDeps) {
   const { purchase } = createPurchase({ ...deps, settlement, queries, upstream, interrupted });
   const customer = createCustomerActions({ ...deps, settlement, queries, upstream, ending });
   const staff = createStaffActions({ ...deps, settlement, ending, interrupted });
+  const { purchaseMulti } = createMultiPurchase({ ...deps, settlement, queries, upstream });
+  const reuse = createReuse({ ...deps, settlement, queries, upstream });
   const inbound = createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking });
 
   return {
@@ -47,6 +51,10 @@ export function createActivationsService(deps: ActivationsDeps) {
     expireDue: tracking.expireDue,
     recoverStale: tracking.recoverStale,
     receiveSms: inbound.receiveSms,
+    quoteReuse: reuse.quote,
+    reuse: reuse.reuse,
+    reuseNumber: reuse.reuseNumber,
+    purchaseMulti,
   };
 }
 export type ActivationsService = ReturnType<typeof createActivationsService>;

@@ -35,7 +35,7 @@ describe('catalogue search', async () => {
   it('gives prices in the asked currency, as the services list does', async () => {
     const brl = (await search({ q: 'telegram' })).body.services[0]!;
     const usd = (await search({ q: 'telegram', currency: 'USD' })).body.services[0]!;
-    const list = (await app.inject({ url: '/api/v1/catalog/services?currency=USD' })).json();
+    const list = (await app.inject({ url: '/api/v1/catalog/services?currency=USD' })).json().items;
     expect(brl.currency).toBe('BRL');
     expect(usd).toEqual(list.find((s: { code: string }) => s.code === 'tg'));
   });

@@ -1,10 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signInAsAdmin, TEST_ORIGIN } from '../../test/helpers.ts';
 
 /** The public lists are remembered for 2 s per process, and forgotten in every process at a change. */
 describe('the catalogue remembered per process', async () => {
+  // The memory reads Date.now, taken when the app is built: a fake Date from here on lets a test step
+  // over its 2 s instead of sleeping them. Only Date is faked, and it keeps moving with real time, so the
+  // database, the requests and the races below run on real timers.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  afterAll(() => vi.useRealTimers());
   const { app: a, database, config } = await createTestApp();
   const b = await buildApp({ config, database, logger: false });
   afterAll(() => b.close());
@@ -42,7 +47,7 @@ describe('the catalogue remembered per process', async () => {
     'keeps an answer rebuilt for a revalidation: clients that hold the list need the database once',
     async () => {
       const etag = (await a.inject({ url })).headers.etag as string;
-      await new Promise((r) => setTimeout(r, 2_100)); // the memory's 2 s are over
+      vi.advanceTimersByTime(2_100); // the memory's 2 s are over
       const rebuilt = await a.inject({ url, headers: { 'if-none-match': etag } });
       expect(rebuilt.statusCode).toBe(304);
       let release = () => {};

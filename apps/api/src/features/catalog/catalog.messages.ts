@@ -14,6 +14,10 @@ registerMessages({
     en: 'The SKU {sku} is already used by another product.',
   },
   UNKNOWN_SERVICE: { pt: 'Serviço não encontrado.', en: 'Service not found.' },
+  FAVOURITES_FULL: {
+    pt: 'Você já tem {max} serviços favoritos. Remova um para adicionar outro.',
+    en: 'You already have {max} favourite services. Remove one to add another.',
+  },
   UNKNOWN_COUNTRY: { pt: 'País não encontrado.', en: 'Country not found.' },
   UNKNOWN_PROVIDER: {
     pt: 'Fornecedor desconhecido: {provider}.',

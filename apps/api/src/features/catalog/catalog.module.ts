@@ -17,6 +17,8 @@ import { createCatalogShelf } from './catalog-shelf.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { type CostRates, createCostsSync } from './costs-sync.ts';
+import { favouritesRoutes } from './favourites.routes.ts';
+import { createFavourites } from './favourites.ts';
 import { pricingAdminRoutes } from './pricing.admin.routes.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 import { createPricingRulesRepository } from './pricing-rules.repository.ts';
@@ -132,6 +134,7 @@ export function createCatalogModule(deps: {
         search: createCatalogSearch({ repository, clock: () => now().getTime() }),
         answers,
       });
+      await app.register(favouritesRoutes, { favourites: createFavourites(db), shelf, now });
       if (deps.operators)
         await app.register(catalogOperatorsRoutes, { catalog: service, operators: deps.operators });
       await app.register(async (staff) => {

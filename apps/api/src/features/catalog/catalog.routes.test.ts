@@ -41,8 +41,9 @@ describe('catalogue of services, countries and products', async () => {
     const res = await app.inject({ url: '/api/v1/catalog/services' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
-    const services: ServiceSummary[] = res.json();
+    const services: ServiceSummary[] = res.json().items;
     expect(services).toHaveLength(14);
+    expect(res.json()).toMatchObject({ total: 14, next_cursor: null });
     expect(services[0]).toEqual({
       code: 'wa',
       name: 'WhatsApp',
@@ -61,10 +62,14 @@ describe('catalogue of services, countries and products', async () => {
     const res = await app.inject({
       url: '/api/v1/catalog/services?category=verification&currency=USD&lang=en',
     });
-    const services: ServiceSummary[] = res.json();
+    const services: ServiceSummary[] = res.json().items;
     expect(services.map((s) => s.code)).toEqual(['go', 'am', 'mm', 'ds']);
     expect(services[0]).toMatchObject({ category_name: 'Verification', currency: 'USD', from_price: 150 });
-    expect((await app.inject({ url: '/api/v1/catalog/services?category=none' })).json()).toEqual([]);
+    expect((await app.inject({ url: '/api/v1/catalog/services?category=none' })).json()).toEqual({
+      items: [],
+      total: 0,
+      next_cursor: null,
+    });
   });
 
   it('lists countries with ISO code, both names, flag and dialling code', async () => {
@@ -121,7 +126,7 @@ describe('catalogue of services, countries and products', async () => {
     const countriesOfTg = async () =>
       (await app.inject({ url: '/api/v1/catalog/services' }))
         .json()
-        .find((s: ServiceSummary) => s.code === 'tg').countries_available;
+        .items.find((s: ServiceSummary) => s.code === 'tg').countries_available;
     await expect.poll(countriesOfTg).toBe(11);
   });
 

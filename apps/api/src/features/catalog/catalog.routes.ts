@@ -69,10 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['catalog'], querystring: ServicesQuery, response: { 200: ServicesResponse } },
       ...remembered(LISTS_CACHE),
     },
-    async (request) => {
-      const { currency, lang, category } = request.query;
-      return catalog.listServices(currency, lang, category);
-    },
+    async (request) => shelf.services(request.query),
   );
 
   app.get(

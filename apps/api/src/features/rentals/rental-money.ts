@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { flows, type LedgerService } from '../ledger/ledger.service.ts';
 import type { ExtensionRow, RentalChanges, RentalRow, RentalsRepository } from './rentals.repository.ts';
 
-/** Every transfer of a rental carries it; the ledger allows one capture or refund per reference (0029). */
+/** Every transfer of a rental carries it; the ledger allows one capture or refund per reference (0031). */
 export const rentalReference = (id: string) => `rental:${id}`;
 export const extensionReference = (id: string) => `rental-extension:${id}`;
 

@@ -9,6 +9,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
 import { createFivesimHistory } from './fivesim-history.ts';
+import { createFivesimReuse } from './fivesim-reuse.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import { ANY_OPERATOR, parseMaxPrice } from './protocol-format.ts';
 import type { WebhooksService } from './webhooks.service.ts';
@@ -23,7 +24,10 @@ export function createFivesimAnswers({
   ledger,
   webhooks,
 }: {
-  activations: Pick<ActivationsService, 'purchase' | 'getByPublicId' | 'cancel' | 'finish' | 'list'>;
+  activations: Pick<
+    ActivationsService,
+    'purchase' | 'getByPublicId' | 'cancel' | 'finish' | 'list' | 'reuseNumber'
+  >;
   catalog: Pick<CatalogService, 'listProducts' | 'listCountries' | 'listServices'>;
   ledger: Pick<LedgerService, 'walletBalance' | 'listWalletEntries'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
@@ -204,6 +208,7 @@ export function createFivesimAnswers({
     products,
     prices,
     ...createFivesimHistory({ activations, ledger }),
+    ...createFivesimReuse({ activations, webhooks }),
   };
 }
 export type FivesimAnswers = ReturnType<typeof createFivesimAnswers>;

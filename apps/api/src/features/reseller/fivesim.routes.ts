@@ -95,6 +95,11 @@ export const fivesimRoutes: FastifyPluginAsync<{
     ),
   );
   app.get(
+    '/v1/user/reuse/:product/:number',
+    { config, schema },
+    user((holder, p) => answers.reuse(holder, { product: p.product!, number: p.number! })),
+  );
+  app.get(
     '/v1/user/check/:id',
     { config, schema },
     user((holder, p) => answers.check(holder, p.id!)),

@@ -33,6 +33,9 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
       cancel: async () => fail('NOT_STUBBED'),
       resend: async () => fail('NOT_STUBBED'),
       finish: async () => fail('NOT_STUBBED'),
+      quoteReuse: async () => fail('NOT_STUBBED'),
+      reuse: async () => fail('NOT_STUBBED'),
+      purchaseMulti: async () => fail('NOT_STUBBED'),
       ...overrides,
     },
     catalog: {

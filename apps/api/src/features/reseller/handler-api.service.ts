@@ -6,8 +6,10 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createActivationAnswers } from './activation-answers.ts';
 import { createCatalogAnswers } from './catalog-answers.ts';
 import { createHistoryAnswers } from './history-answers.ts';
+import { createMultiServiceAnswers } from './multi-service-answers.ts';
 import { decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 import { createRentAnswers } from './rent-answers.ts';
+import { createReuseAnswers } from './reuse-answers.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 export interface HandlerApiDeps {
@@ -16,7 +18,15 @@ export interface HandlerApiDeps {
   onError?: (err: unknown) => void;
   activations: Pick<
     ActivationsService,
-    'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
+    | 'purchase'
+    | 'getByPublicId'
+    | 'list'
+    | 'cancel'
+    | 'resend'
+    | 'finish'
+    | 'quoteReuse'
+    | 'reuse'
+    | 'purchaseMulti'
   >;
   catalog: Pick<CatalogService, 'listProducts' | 'listOffers' | 'listServices' | 'listCountries'> &
     Partial<Pick<CatalogService, 'recordsExpired'>>;
@@ -55,6 +65,8 @@ export function createHandlerApi(deps: HandlerApiDeps) {
     ...(deps.rentals
       ? createRentAnswers({ rentals: deps.rentals, serviceCodes: catalogAnswers.serviceCodes })
       : {}),
+    ...createReuseAnswers({ activations, ledger, webhooks }),
+    ...createMultiServiceAnswers({ activations, webhooks, serviceCodes: catalogAnswers.serviceCodes }),
   };
 
   return {

@@ -90,6 +90,10 @@ const REFUSAL_DETAILS: Record<string, string> = {
   ORDER_ALREADY_EXISTS: 'This orderId was used for another service or country',
   ERROR_SQL: 'Try again shortly',
   TOO_MANY_REQUESTS: 'Too many purchases at once; try again shortly',
+  NO_ACTIVATION: 'No activation of this key has this id',
+  RENEW_ACTIVATION_NOT_AVAILABLE: 'Only a number that received its code can be used again',
+  NEW_ACTIVATION_IMPOSSIBLE: 'This number can no longer be reused',
+  SIM_OFFLINE: 'The number’s seller cannot be reached now; try again later',
 };
 
 /**

@@ -98,7 +98,10 @@ export function createPaymentSettlement(
         // Inside the transaction: a crash here must credit nothing, and the payment stays payable.
         failpoint('topup.credit');
         if (credited)
-          log.info({ paymentId: row.id, amount: row.amount, currency: row.currency }, 'wallet credited');
+          log.info(
+            { paymentId: row.id, user: row.userId, amount: row.amount, currency: row.currency },
+            'top-up credited',
+          );
         return { payment: paid!, credited };
       }
 

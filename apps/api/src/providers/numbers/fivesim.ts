@@ -75,6 +75,8 @@ const ERROR_TEXTS: Readonly<Record<string, UpstreamErrorCode>> = {
   'order expired': 'NOT_FOUND',
   'order has sms': 'ALREADY_HAS_SMS',
   'server offline': 'UNAVAILABLE',
+  'reuse not possible': 'REUSE_REFUSED',
+  'reuse expired': 'REUSE_REFUSED',
 };
 
 /** How far 5sim's clock may be from ours when matching an order by its time. */
@@ -298,6 +300,15 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
       defaultOperator: operator,
       phoneOf: (json) => parseOrder(json)?.phone,
     }),
+    // 5sim names no reuse price before the reuse: the store's own price is what the customer is shown.
+    reusePrice: async () => null,
+    /** A new order on the number of an order of ours (5sim's "reuse"), by product and number. */
+    reuseNumber: async (original) => {
+      const product = products[original.service];
+      if (!product) throw new UpstreamError('REUSE_REFUSED', `${name}: no product for ${original.service}`);
+      const order = await getOrder(`/v1/user/reuse/${segment(product)}/${segment(original.phoneNumber)}`);
+      return { upstreamId: order.id, phoneNumber: order.phone };
+    },
   };
 }
 

@@ -112,6 +112,46 @@ export interface NumberProvider {
   listOperators?(country: string, service?: string): Promise<string[]>;
   /** Rentals, when the seller sells them (RentCapabilities). */
   readonly rental?: RentCapabilities;
+  /**
+   * What the seller asks to sell an activation's number again (sms-activate checkExtraActivation, HeroSMS
+   * reactivationPrice); null when it cannot say before trying (5sim). UpstreamError REUSE_REFUSED when
+   * it will not. A seller without reuseNumber sells no number twice.
+   */
+  reusePrice?(original: ReusableNumber): Promise<UpstreamPrice | null>;
+  /**
+   * A new activation on the number of `original`, an activation this seller sold (getExtraActivation,
+   * HeroSMS reactivate, 5sim reuse); REUSE_REFUSED when the seller no longer sells that number.
+   */
+  reuseNumber?(original: ReusableNumber, orderId: string): Promise<AssignedNumber>;
+  /**
+   * One number with an activation per service (getMultiServiceNumber), each received, cancelled and
+   * finished on its own by its upstreamId. A seller without it is not asked for several services at once.
+   */
+  requestMultiServiceNumber?(req: MultiServiceRequest): Promise<MultiServiceNumber>;
+}
+
+/** One number for several services (getMultiServiceNumber): up to four services of one country. */
+export interface MultiServiceRequest {
+  services: readonly string[];
+  country: string;
+  /** Our id of the first service's activation: lets a seller that supports it find the order again. */
+  orderId: string;
+  operator?: string;
+}
+
+/** The number, and the seller's activation of each service on it. */
+export interface MultiServiceNumber {
+  phoneNumber: string;
+  activations: { service: string; upstreamId: string }[];
+}
+
+/** An activation the store bought from a seller, as that seller knows it: what a reuse names. */
+export interface ReusableNumber {
+  upstreamId: string;
+  /** E.164 digits without the plus sign. */
+  phoneNumber: string;
+  service: string;
+  country: string;
 }
 
 /** The protocols' name for "whichever operator": the same as naming none. */
@@ -131,6 +171,8 @@ export type UpstreamErrorCode =
   | 'EARLY_CANCEL_DENIED'
   | 'NOT_FOUND'
   | 'ALREADY_HAS_SMS'
+  /** The seller will not sell this number again (too late, the SIM gone, never reusable there). */
+  | 'REUSE_REFUSED'
   | 'TIMEOUT'
   | 'BAD_REPLY'
   | 'UNAVAILABLE';

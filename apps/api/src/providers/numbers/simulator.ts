@@ -41,7 +41,12 @@ export interface SimulatorOptions {
    * countries. It sells any service in any country it has a numbering plan for, listed or not.
    */
   catalogue?: { services: readonly string[]; countries: readonly string[] };
+  /** How long after its first SMS a number may be sold again (reuse); REUSE_WINDOW_MS by default. */
+  reuseWindowMs?: number;
 }
+
+/** Sellers keep a used number for the same customer a few hours; the simulator, two. */
+export const REUSE_WINDOW_MS = 2 * 60 * 60_000;
 
 /**
  * Everything the simulator knows about an activation travels inside its upstreamId, so any process
@@ -158,6 +163,21 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     decodeId(upstreamId, secret);
   }
 
+  /**
+   * An activation whose number may be sold again: one that received its first SMS less than the reuse
+   * window ago. Before its code the number is still in use; one that never got an SMS has no account on it.
+   */
+  function reusable(upstreamId: string): SimActivation {
+    const activation = decodeId(upstreamId, secret);
+    const firstSms = arrivalOf(activation, 0, opts);
+    const silent = fraction(activation.seed, 'silent') < opts.noSmsRate;
+    if (silent || now() < firstSms)
+      throw new UpstreamError('REUSE_REFUSED', 'simulator: this number received no SMS to reuse');
+    if (now() > firstSms + (opts.reuseWindowMs ?? REUSE_WINDOW_MS))
+      throw new UpstreamError('REUSE_REFUSED', 'simulator: reuse expired');
+    return activation;
+  }
+
   async function listOffers(): Promise<UpstreamOffer[]> {
     const { services, countries } = opts.catalogue ?? { services: DEMO_SERVICES, countries: DEMO_COUNTRIES };
     const offers: UpstreamOffer[] = [];
@@ -187,7 +207,36 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
       secret,
       phoneOf: (country, seed) => phoneNumberOf({ country, service: '', createdAt: 0, seed }),
     }),
+    reusePrice: async (original) => {
+      const activation = reusable(original.upstreamId);
+      return costOf(activation.service, activation.country);
+    },
+    requestMultiServiceNumber: async (req) => {
+      // One line for the order, and an activation per service on it with codes of its own.
+      const sold = req.services.map((service) => sell({ ...req, service }));
+      const line = sold[0]!.seed;
+      const activations = sold.map((a) => {
+        const activation = { ...a, seed: `${line}+${a.service}` };
+        const upstreamId = encodeId(activation, secret);
+        schedulePush(upstreamId, activation, 0);
+        return { service: a.service, upstreamId };
+      });
+      return { phoneNumber: phoneNumberOf(sold[0]!), activations };
+    },
+    reuseNumber: async (original, orderId) => {
+      const used = reusable(original.upstreamId);
+      // The same line (the phone's seed) with codes of its own, found again by the order's id.
+      const activation = { ...used, createdAt: now(), seed: `${lineOf(used)}+${orderSeed(orderId, secret)}` };
+      const upstreamId = encodeId(activation, secret);
+      schedulePush(upstreamId, activation, 0);
+      return { upstreamId, phoneNumber: phoneNumberOf(activation) };
+    },
   };
+}
+
+/** The part of a seed that picks the phone number: a reuse keeps it and adds its own after a "+". */
+function lineOf(activation: SimActivation): string {
+  return activation.seed.split('+')[0]!;
 }
 
 function checkOptions(opts: SimulatorOptions): void {
@@ -242,7 +291,7 @@ function priceOf(service: string, country: string): UpstreamPrice | null {
 
 function phoneNumberOf(activation: SimActivation): string {
   const plan = planOf(activation.country)!;
-  return plan.dial + plan.national(seededPick(activation.seed, 'phone'));
+  return plan.dial + plan.national(seededPick(lineOf(activation), 'phone'));
 }
 
 /** The SMS for resend n comes one more seeded delay after the one before it. */

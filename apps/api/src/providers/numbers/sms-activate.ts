@@ -10,7 +10,9 @@ import type {
   UpstreamStatus,
 } from './number-provider.ts';
 import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
+import { createSmsActivateMulti } from './sms-activate-multi.ts';
 import { smsActivateRentals } from './sms-activate-rent.ts';
+import { createSmsActivateReuse } from './sms-activate-reuse.ts';
 
 export interface SmsActivateOptions {
   /** Origin of the server, e.g. https://api.sms-activate.ae; "/stubs/handler_api.php" is appended. */
@@ -240,6 +242,15 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     listOperators,
     getBalance,
     rental: smsActivateRentals({ name, send, params: (req) => numberParams({ ...req, orderId: '' }) }),
+    ...createSmsActivateReuse({
+      name,
+      currency: opts.currency ?? 'RUB',
+      send,
+      fail,
+      parseAccessNumber,
+      parseNumberV2,
+    }),
+    ...createSmsActivateMulti({ name, send, fail, theirs }),
   };
 }
 

@@ -48,12 +48,14 @@ const offer = (
 
 let balance = 2_000;
 let usd = 0;
+let favourites: string[] = [];
 let posts: { headers: Headers; body: unknown }[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   balance = 2_000;
   usd = 0;
+  favourites = [];
   posts = [];
   vi.stubGlobal(
     'fetch',
@@ -61,7 +63,34 @@ beforeEach(async () => {
       const url = new URL(String(input));
       const reply = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === '/api/v1/catalog/services') return reply(200, services);
+      if (url.pathname === '/api/v1/catalog/services') {
+        // A stand-in for the server's filters: one service, a category, a part of the name.
+        const asked = url.searchParams;
+        const q = asked.get('q')?.toLowerCase();
+        const items = services.filter(
+          (s) =>
+            (!asked.get('service') || s.code === asked.get('service')) &&
+            (!asked.get('category') || s.category === asked.get('category')) &&
+            (!q || s.name.toLowerCase().includes(q)),
+        );
+        return reply(200, { items, total: items.length, next_cursor: null });
+      }
+      if (url.pathname === '/api/v1/catalog/categories')
+        return reply(200, [
+          { slug: 'sms', name: 'SMS', from_price: 200, currency: 'BRL' },
+          { slug: 'whatsapp', name: 'WhatsApp', from_price: 500, currency: 'BRL' },
+          { slug: 'verification', name: 'Verificação', from_price: 150, currency: 'BRL' },
+        ]);
+      if (url.pathname === '/api/v1/catalog/favourites')
+        return reply(
+          200,
+          services.filter((s) => favourites.includes(s.code)),
+        );
+      if (url.pathname.startsWith('/api/v1/catalog/favourites/')) {
+        const code = url.pathname.split('/').at(-1)!;
+        favourites = init?.method === 'PUT' ? [code, ...favourites] : favourites.filter((c) => c !== code);
+        return new Response(null, { status: 204 });
+      }
       // The server's search forgives a typo; this stand-in knows one.
       if (url.pathname === '/api/v1/catalog/search') {
         const q = url.searchParams.get('q') ?? '';
@@ -126,22 +155,37 @@ function renderAt(path: string) {
 describe('products screen', () => {
   it('lists services popular first, filters by category from the URL and by search', async () => {
     renderAt('/dashboard/products?category=whatsapp');
-    const list = await screen.findByTestId('service-list');
-    expect(
-      within(list)
-        .getAllByRole('button')
-        .map((b) => b.dataset.testid),
-    ).toEqual(['service-wa']);
-    fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
-    await waitFor(() =>
-      expect(within(screen.getByTestId('service-list')).getAllByRole('button')).toHaveLength(3),
-    );
-    fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'goo' } });
-    expect(
+    const shown = () =>
       within(screen.getByTestId('service-list'))
-        .getAllByRole('button')
-        .map((b) => b.dataset.testid),
-    ).toEqual(['service-go']);
+        .getAllByTestId(/^service-/)
+        .map((b) => b.dataset.testid);
+    await screen.findByTestId('service-list');
+    expect(shown()).toEqual(['service-wa']);
+    fireEvent.click(screen.getByRole('button', { name: 'Todos' }));
+    await waitFor(() => expect(shown()).toEqual(['service-wa', 'service-tg', 'service-go']));
+    fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'goo' } });
+    await waitFor(() => expect(shown()).toEqual(['service-go']));
+    const asked = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input)));
+    expect(
+      asked.some((u) => u.pathname === '/api/v1/catalog/services' && u.searchParams.get('q') === 'goo'),
+    ).toBe(true);
+  });
+
+  it('keeps favourites first, starred and unstarred from the card', async () => {
+    renderAt('/dashboard/products');
+    await screen.findByTestId('service-list');
+    expect(screen.queryByTestId('favourite-list')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar Google aos favoritos' }));
+    const favouriteList = await screen.findByTestId('favourite-list');
+    expect(within(favouriteList).getByTestId('service-go')).toBeTruthy();
+    // Not shown twice.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('service-list')).queryByTestId('service-go')).toBeNull(),
+    );
+    expect(favourites).toEqual(['go']);
+    fireEvent.click(within(favouriteList).getByRole('button', { name: 'Remover Google dos favoritos' }));
+    await waitFor(() => expect(screen.queryByTestId('favourite-list')).toBeNull());
+    expect(favourites).toEqual([]);
   });
 
   it('asks the server when what is typed matches nothing here: it forgives a typo', async () => {

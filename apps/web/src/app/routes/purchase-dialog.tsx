@@ -11,6 +11,7 @@ import { cn } from '../../components/ui/cn.ts';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
 import { useCreateActivation } from '../../features/activations/api/create-activation.ts';
+import { useCreateMultiActivation } from '../../features/activations/api/create-multi-activation.ts';
 import { newIdempotencyKey } from '../../features/activations/api/idempotency-key.ts';
 import { useOperators } from '../../features/catalog/api/get-operators.ts';
 import { useProducts } from '../../features/catalog/api/get-products.ts';
@@ -23,6 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { operatorName } from '../../lib/operator-name.ts';
 import { useStoreInfo } from '../../lib/store-info.ts';
 import { toast } from '../../lib/toast.ts';
+import { ExtraServices } from './extra-services.tsx';
 import { savePendingPurchase } from './pending-purchase.ts';
 import { type PerCurrency, preferredWallet, shortfalls, walletChoices } from './purchase-wallets.ts';
 import { type PurchaseMode, PurchaseModeSwitch, RentForm } from './rent-purchase.tsx';
@@ -39,6 +41,9 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const navigate = useNavigate();
   const purchase = useCreateActivation();
+  const multi = useCreateMultiActivation();
+  // Other services on the same number ("Add another service on this number"), each its own activation.
+  const [extra, setExtra] = useState<ProductOffer[]>([]);
   const wallets = useWallets();
   const store = useStoreInfo();
   const other: Currency = offer.currency === 'BRL' ? 'USD' : 'BRL';
@@ -60,8 +65,10 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   // A rental instead of an activation, for a product that can be rented (rent-purchase.tsx).
   const [mode, setMode] = useState<PurchaseMode>('activation');
 
-  const prices: PerCurrency = { [offer.currency]: offer.price };
-  if (otherOffer) prices[other] = otherOffer.price;
+  const extraTotal = extra.reduce((sum, p) => sum + p.price, 0);
+  const prices: PerCurrency = { [offer.currency]: offer.price + extraTotal };
+  // Several services are priced in the offer's currency only: the other wallet is for one service.
+  if (otherOffer && extra.length === 0) prices[other] = otherOffer.price;
   const balances: PerCurrency = {};
   for (const w of wallets.data?.items ?? []) balances[w.currency] = w.balance;
   const choices = walletChoices(prices, balances, offer.currency);
@@ -72,7 +79,8 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const anyCovers = choices.some((c) => c.covers);
   const insufficient = !loading && !chosen.covers;
   const money = (cents: number, c: Currency = chosen.currency) => formatMoney(cents, c, i18n.language);
-  const error = purchase.error;
+  const error = purchase.error ?? multi.error;
+  const busy = purchase.isPending || multi.isPending;
   const outOfMoney =
     (insufficient && !anyCovers) || (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS');
   const coveringOther = choices.find((c) => c.covers && c.currency !== chosen.currency);
@@ -80,7 +88,37 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
     choices.length > 1 && choices.some((c) => c.currency !== offer.currency && c.balance > 0);
   const missing = shortfalls(choices, minimumsOf(store?.topup_limits));
 
+  const failed = (err: unknown) => {
+    // The server answered: that attempt is settled, so trying again is a new purchase. After a
+    // network error the same key is kept, in case the first attempt went through.
+    if (err instanceof ApiError && !err.isNetworkError) setKey(newIdempotencyKey());
+    void wallets.refetch();
+  };
+
   function buy() {
+    if (extra.length > 0) {
+      const services = [offer.service_code, ...extra.map((p) => p.service_code)];
+      multi.mutate(
+        {
+          body: {
+            country: offer.country_code,
+            services,
+            currency: chosen.currency,
+            ...(operator ? { operator } : {}),
+          },
+          idempotencyKey: key,
+        },
+        {
+          onSuccess: (bought) => {
+            toast.success(tc('purchase.extra.success', { count: bought.activations.length }));
+            onClose();
+            navigate(`/dashboard/activations/${bought.activations[0]!.id}`);
+          },
+          onError: failed,
+        },
+      );
+      return;
+    }
     purchase.mutate(
       {
         body: { product_id: offer.id, currency: chosen.currency, ...(operator ? { operator } : {}) },
@@ -92,27 +130,24 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
           onClose();
           navigate(`/dashboard/activations/${activation.id}`);
         },
-        onError: (err) => {
-          // The server answered: that attempt is settled, so trying again is a new purchase. After a
-          // network error the same key is kept, in case the first attempt went through.
-          if (err instanceof ApiError && !err.isNetworkError) setKey(newIdempotencyKey());
-          void wallets.refetch();
-        },
+        onError: failed,
       },
     );
   }
 
   function topUp() {
-    savePendingPurchase({
-      productId: offer.id,
-      serviceCode: offer.service_code,
-      serviceName: offer.service_name,
-      countryCode: offer.country_code,
-      countryName: offer.country_name,
-      prices,
-      ...(operator ? { operator } : {}),
-      idempotencyKey: newIdempotencyKey(),
-    });
+    // A purchase waiting for a top-up is of one service; with others chosen the customer comes back to buy.
+    if (extra.length === 0)
+      savePendingPurchase({
+        productId: offer.id,
+        serviceCode: offer.service_code,
+        serviceName: offer.service_name,
+        countryCode: offer.country_code,
+        countryName: offer.country_name,
+        prices,
+        ...(operator ? { operator } : {}),
+        idempotencyKey: newIdempotencyKey(),
+      });
     onClose();
   }
 
@@ -227,6 +262,17 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
         </div>
       )}
 
+      <ExtraServices
+        offer={offer}
+        chosen={extra}
+        onChange={(next) => {
+          setExtra(next);
+          // Other services are another purchase: a key already sent must not answer for it.
+          setKey(newIdempotencyKey());
+          setPicked(null);
+        }}
+      />
+
       <p className="mt-4 text-sm text-slate-600">{t('confirm.note')}</p>
 
       {(insufficient || error) && (
@@ -266,8 +312,8 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
         <Button variant="secondary" onClick={onClose}>
           {t('confirm.cancel')}
         </Button>
-        <Button onClick={buy} loading={purchase.isPending} disabled={insufficient || loading}>
-          {purchase.isPending ? t('confirm.busy') : t('confirm.submit')}
+        <Button onClick={buy} loading={busy} disabled={insufficient || loading}>
+          {busy ? t('confirm.busy') : t('confirm.submit')}
         </Button>
       </div>
     </Dialog>

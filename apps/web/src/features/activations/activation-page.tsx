@@ -32,6 +32,7 @@ import { useFinishActivation } from './api/finish-activation.ts';
 import { useActivation } from './api/get-activation.ts';
 import { useRequestAnotherSms } from './api/resend-sms.ts';
 import { NotifyMeButton, notifyCode, useCodeInTitle } from './code-alerts.tsx';
+import { ReuseNumber } from './components/reuse-number.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 import { useCountdown } from './use-countdown.ts';
 
@@ -224,6 +225,7 @@ function ActivationView({ activation: a, receivedAt }: { activation: ActivationD
             {t('actions.cancel')}
           </Button>
         )}
+        {a.can_reuse && <ReuseNumber activation={a} />}
         {ended && (
           <Link
             to={`/dashboard/products?service=${encodeURIComponent(a.service_code)}`}

@@ -17,6 +17,7 @@ import { type Lang, normaliseLanguage } from '../../i18n/index.ts';
 import { useListParams } from '../../lib/use-list-params.ts';
 import { formatPhone } from './activation-format.ts';
 import { ORDERS_PAGE_SIZE, useOrders } from './api/get-orders.ts';
+import { ReuseNumber } from './components/reuse-number.tsx';
 import { StatusBadge } from './components/status-badge.tsx';
 
 /** /dashboard/orders: every activation with its status, number, code and price; filtered and paged. */
@@ -151,6 +152,10 @@ function OrdersTable({ items, lang }: { items: Activation[]; lang: Lang }) {
               )}
             </>
           ),
+        },
+        {
+          header: t('columns.actions'),
+          cell: (a) => (a.can_reuse ? <ReuseNumber activation={a} size="sm" /> : null),
         },
       ]}
     />

@@ -28,6 +28,15 @@ describe('audit entries in words', () => {
     ]);
   });
 
+  it('reads a cost keyed by product, seller and currency in words and money', () => {
+    expect(
+      words('pt', {
+        before: { costs: { '12/simulator/BRL': null } },
+        after: { costs: { '12/simulator/BRL': 250 } },
+      }),
+    ).toEqual(['Custos: 12 · Simulador · BRL: vazio → 12 · Simulador · BRL: R$\u00a02,50']);
+  });
+
   it('keeps an unknown field or code as it came', () => {
     expect(words('en', { before: null, after: { colour: 'teal', reason: 'new_code' } })).toEqual([
       'colour: teal',

@@ -29,8 +29,18 @@ interface Context {
   money: boolean;
 }
 
-const fieldName = (field: string, t: T) =>
-  CODE.test(field) ? t(`fields.${field}`, { defaultValue: field }) : field;
+/** A key made of parts ("12/simulator/BRL": a product's cost at a seller in a currency), each in words. */
+const PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)+$/;
+
+const fieldName = (field: string, t: T) => {
+  if (CODE.test(field)) return t(`fields.${field}`, { defaultValue: field });
+  if (PATH.test(field))
+    return field
+      .split('/')
+      .map((part) => (CODE.test(part) ? t(`values.${part}`, { defaultValue: part }) : part))
+      .join(' · ');
+  return field;
+};
 
 function words(field: string, value: unknown, ctx: Context, nested: boolean): string {
   const { t, lang } = ctx;
@@ -53,8 +63,14 @@ function words(field: string, value: unknown, ctx: Context, nested: boolean): st
     };
     const text = Object.entries(record)
       .map(([k, v]) => {
-        // A limit per currency ({ BRL: { min, max } }) names the currency of what it holds.
-        const child = { ...inner, currency: currencyOf(k) ?? inner.currency };
+        // A limit per currency ({ BRL: { min, max } }) names the currency of what it holds; so does a
+        // cost keyed by product, seller and currency ("12/simulator/BRL"), which is money.
+        const keyed = PATH.test(k) ? currencyOf(k.split('/').at(-1)) : null;
+        const child = {
+          ...inner,
+          currency: currencyOf(k) ?? keyed ?? inner.currency,
+          money: inner.money || !!keyed,
+        };
         return `${fieldName(k, t)}: ${words(k, v, child, true)}`;
       })
       .join(', ');

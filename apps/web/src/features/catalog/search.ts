@@ -1,17 +1,3 @@
-/** Case- and accent-insensitive: "colombia" finds "Colômbia", "WHATS" finds "WhatsApp". */
-export function normaliseSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
-}
-
-export function matchesSearch(query: string, ...fields: string[]): boolean {
-  const q = normaliseSearch(query);
-  return q === '' || fields.some((f) => normaliseSearch(f).includes(q));
-}
-
 /** The landing's order of categories; any other comes after them. */
 const CATEGORY_ORDER = ['sms', 'whatsapp', 'verification'];
 
