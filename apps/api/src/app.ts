@@ -28,7 +28,10 @@ import { createLedgerService } from './features/ledger/ledger.service.ts';
 import { createMailModule } from './features/mail/mail.module.ts';
 import { withMoneyNotices } from './features/notifications/money-notices.ts';
 import { createNotificationsModule } from './features/notifications/notifications.module.ts';
+import { createRentalsModule } from './features/rentals/rentals.module.ts';
 import { createResellerModule, createResellerWebhooks } from './features/reseller/reseller.module.ts';
+import { sendWebhook } from './features/reseller/webhook-sender.ts';
+import { RETRY_DELAYS_MS } from './features/reseller/webhooks.service.ts';
 import { createWalletModule } from './features/wallet/wallet.module.ts';
 import { type Access, registerAccessControl } from './http/access.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
@@ -211,6 +214,19 @@ export async function buildApp(deps: AppDeps) {
     now,
     inbound: config.numbers.inbound,
   });
+  const rentals = createRentalsModule({
+    db,
+    ledger: liveLedger,
+    catalog: catalog.service,
+    audit,
+    providers: numberProviders,
+    providerOrder: async () => (await settings.activationRules()).providerOrder,
+    events: events.service,
+    webhookPolicy,
+    webhookSender: { send: sendWebhook, retryDelaysMs: RETRY_DELAYS_MS },
+    log: app.log,
+    now,
+  });
   const wallet = await createWalletModule({
     config,
     db,
@@ -230,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
     ledger: liveLedger,
     webhooks,
     operators,
+    rentals: rentals.service,
     limiter,
     requestsPerSecond: config.resellerRequestsPerSecond,
     bus,
@@ -251,6 +268,7 @@ export async function buildApp(deps: AppDeps) {
     account,
     catalog,
     activations,
+    rentals,
     wallet,
     reseller,
     admin,

@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'CREATE_PRICING_RULE',
   'UPDATE_PRICING_RULE',
   'DELETE_PRICING_RULE',
+  // Rentals (issue 34): the customer's own acts and staff's rules.
+  'RENT_NUMBER',
+  'EXTEND_RENTAL',
+  'CANCEL_RENTAL',
+  'FINISH_RENTAL',
+  'UPDATE_RENTAL_SETTINGS',
+  'UPDATE_RENTABLE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -66,6 +73,7 @@ export const AUDIT_ENTITY_TYPES = [
   'settings',
   'product_costs',
   'pricing_rules',
+  'rentals',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@numero/contract/account';
 import {
   Crown,
   History,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   type LucideIcon,
@@ -53,6 +54,7 @@ function useNavItems(user: CurrentUser | null): NavItem[] {
     { to: '/dashboard', label: t('nav.dashboard'), icon: LayoutDashboard, end: true },
     { to: '/dashboard/products', label: t('nav.products'), icon: ShoppingBag },
     { to: '/dashboard/orders', label: t('nav.orders'), icon: History },
+    { to: '/dashboard/rentals', label: t('nav.rentals'), icon: KeyRound },
     { to: '/dashboard/balance', label: t('nav.balance'), icon: Wallet },
   ];
   // MANAGER opens the admin dashboard too (spec §6), so staff of either role get the link.

@@ -68,6 +68,15 @@ const ProductsPage = lazy(() =>
 const OrdersPage = lazy(() =>
   import('../features/activations/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
 );
+const RentalsPage = lazy(() =>
+  import('../features/rentals/rentals-page.tsx').then((m) => ({ default: m.RentalsPage })),
+);
+const RentalPage = lazy(() =>
+  import('../features/rentals/rental-page.tsx').then((m) => ({ default: m.RentalPage })),
+);
+const AdminRentalsPage = lazy(() =>
+  import('../features/rentals/admin-rentals-page.tsx').then((m) => ({ default: m.AdminRentalsPage })),
+);
 const BalancePage = lazy(() =>
   import('./routes/balance-route.tsx').then((m) => ({ default: m.BalanceRoute })),
 );
@@ -220,6 +229,8 @@ export function createAppRouter() {
             { path: '/dashboard/balance', element: <BalancePage /> },
             { path: '/dashboard/orders', element: <OrdersPage /> },
             { path: '/dashboard/activations/:id', element: <ActivationPage /> },
+            { path: '/dashboard/rentals', element: <RentalsPage /> },
+            { path: '/dashboard/rentals/:id', element: <RentalPage /> },
             {
               path: '/admin',
               element: (
@@ -345,6 +356,14 @@ export function createAppRouter() {
               element: (
                 <RequireAdmin>
                   <AdminOrdersPage />
+                </RequireAdmin>
+              ),
+            },
+            {
+              path: '/admin/rentals',
+              element: (
+                <RequireAdmin>
+                  <AdminRentalsPage />
                 </RequireAdmin>
               ),
             },

@@ -78,6 +78,13 @@ export function LiveEventsProvider({ children }: { children?: ReactNode }) {
       const event = parse<ActivationEvent>(message as MessageEvent);
       if (event?.id) applyActivationEvent(queryClient, event);
     });
+    // A rental changed or received SMS (features/rentals): its screens refetch, and a new SMS is told.
+    source.addEventListener('rental', (message) => {
+      const event = parse<{ id: string; sms?: number }>(message as MessageEvent);
+      if (!event?.id) return;
+      void queryClient.invalidateQueries({ queryKey: queryRoots.rentals });
+      if (event.sms) toast.info(t('live.rentalSms'));
+    });
     source.addEventListener('wallet', (message) => {
       const event = parse<WalletEvent>(message as MessageEvent);
       if (!event) return;

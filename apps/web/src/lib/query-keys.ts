@@ -7,4 +7,5 @@ export const queryRoots = {
   wallet: ['wallet'],
   activations: ['activations'],
   catalog: ['catalog'],
+  rentals: ['rentals'],
 } as const;

@@ -77,6 +77,12 @@ const AUDIT_WORDS: Words<AuditAction> = {
   CREATE_PRICING_RULE: { pt: 'Regra de preços salva', en: 'Pricing rule saved' },
   UPDATE_PRICING_RULE: { pt: 'Regra de preços alterada', en: 'Pricing rule changed' },
   DELETE_PRICING_RULE: { pt: 'Regra de preços excluída', en: 'Pricing rule deleted' },
+  RENT_NUMBER: { pt: 'Número alugado', en: 'Number rented' },
+  EXTEND_RENTAL: { pt: 'Locação prorrogada', en: 'Rental extended' },
+  CANCEL_RENTAL: { pt: 'Locação cancelada', en: 'Rental cancelled' },
+  FINISH_RENTAL: { pt: 'Locação encerrada', en: 'Rental finished' },
+  UPDATE_RENTAL_SETTINGS: { pt: 'Regras de locação alteradas', en: 'Rental rules changed' },
+  UPDATE_RENTABLE: { pt: 'Locação do produto alterada', en: 'Product rentability changed' },
 };
 
 /** How the file's amounts read, in the customer's words (the export's `units`). */

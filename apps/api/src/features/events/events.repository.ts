@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
 
-export type CustomerEventType = 'activation' | 'wallet';
+export type CustomerEventType = 'activation' | 'wallet' | 'rental';
 
 export interface CustomerEvent {
   id: number;

@@ -8,6 +8,7 @@ import { createCatalogAnswers } from './catalog-answers.ts';
 import { createHistoryAnswers } from './history-answers.ts';
 import { createMultiServiceAnswers } from './multi-service-answers.ts';
 import { decimal, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
+import { createRentAnswers } from './rent-answers.ts';
 import { createReuseAnswers } from './reuse-answers.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
@@ -33,6 +34,8 @@ export interface HandlerApiDeps {
   webhooks: Pick<WebhooksService, 'rememberKey'>;
   /** The sellers' operators, for getOperators and getNumbersStatus; "any" only without it. */
   operators?: Pick<OperatorDirectory, 'list'>;
+  /** Rentals (getRentNumber and the other rent actions); absent: those actions are BAD_ACTION. */
+  rentals?: Parameters<typeof createRentAnswers>[0]['rentals'];
 }
 
 /**
@@ -59,6 +62,9 @@ export function createHandlerApi(deps: HandlerApiDeps) {
     ...catalogActions,
     ...activationAnswers,
     ...createHistoryAnswers({ activations, now }),
+    ...(deps.rentals
+      ? createRentAnswers({ rentals: deps.rentals, serviceCodes: catalogAnswers.serviceCodes })
+      : {}),
     ...createReuseAnswers({ activations, ledger, webhooks }),
     ...createMultiServiceAnswers({ activations, webhooks, serviceCodes: catalogAnswers.serviceCodes }),
   };

@@ -11,7 +11,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { fivesimRoutes } from './fivesim.routes.ts';
 import { createFivesimAnswers } from './fivesim-answers.ts';
 import { handlerApiRoutes } from './handler-api.routes.ts';
-import { createHandlerApi } from './handler-api.service.ts';
+import { createHandlerApi, type HandlerApiDeps } from './handler-api.service.ts';
 import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.ts';
 import { createWebhooksRepository } from './webhooks.repository.ts';
 import { createWebhooksService, type WebhooksService } from './webhooks.service.ts';
@@ -50,6 +50,8 @@ export function createResellerModule(deps: {
   limiter: RateLimiter;
   /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
   requestsPerSecond: number;
+  /** Rentals, for the protocol's rent actions. */
+  rentals?: HandlerApiDeps['rentals'];
   /** Where the database announces catalogue changes, which the catalogue answers' memory follows. */
   bus: EventBus;
   now: () => Date;
@@ -64,6 +66,7 @@ export function createResellerModule(deps: {
     ledger,
     webhooks,
     operators: deps.operators,
+    rentals: deps.rentals,
     now,
     onError,
   });

@@ -1,4 +1,5 @@
 import { countStock, offerCost, operatorsIn } from './fivesim-prices.ts';
+import { fivesimRentals } from './fivesim-rent.ts';
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
 import { fivesimNameOf, isoOfFivesimName } from './market/countries.ts';
 import type {
@@ -293,6 +294,12 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     listOffers,
     listOperators,
     getBalance,
+    rental: fivesimRentals({
+      get,
+      names: (req) => namesOf({ ...req, orderId: '' }),
+      defaultOperator: operator,
+      phoneOf: (json) => parseOrder(json)?.phone,
+    }),
     // 5sim names no reuse price before the reuse: the store's own price is what the customer is shown.
     reusePrice: async () => null,
     /** A new order on the number of an order of ours (5sim's "reuse"), by product and number. */

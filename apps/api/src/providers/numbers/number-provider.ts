@@ -110,6 +110,8 @@ export interface NumberProvider {
    * seller without it cannot choose an operator, and is never asked for one.
    */
   listOperators?(country: string, service?: string): Promise<string[]>;
+  /** Rentals, when the seller sells them (RentCapabilities). */
+  readonly rental?: RentCapabilities;
   /**
    * What the seller asks to sell an activation's number again (sms-activate checkExtraActivation, HeroSMS
    * reactivationPrice); null when it cannot say before trying (5sim). UpstreamError REUSE_REFUSED when
@@ -199,3 +201,50 @@ export class UpstreamError extends Error {
     ].includes(this.code);
   }
 }
+
+/** A number held for hours to weeks that receives every SMS (issue 34); sellers call it rent or hosting. */
+export interface RentRequest {
+  service: string;
+  country: string;
+  hours: number;
+  /** Our rental id: lets a seller that supports it make the rental idempotent. */
+  orderId: string;
+  operator?: string;
+}
+
+export interface RentedNumber {
+  upstreamId: string;
+  phoneNumber: string;
+  /** When the seller ends the rental. */
+  endsAt: Date;
+}
+
+/** One SMS a rented number received, as the seller lists it. */
+export interface RentSms {
+  /** The seller's id of the SMS (or one derived from it): the same SMS listed twice is stored once. */
+  id: string;
+  from: string;
+  text: string;
+  receivedAt: Date;
+}
+
+/**
+ * What a seller that rents numbers offers. Optional on NumberProvider: a seller without it is never
+ * asked for a rental (failover goes only through sellers that have it).
+ */
+export interface RentCapabilities {
+  /** The rental durations the seller sells, in hours. */
+  readonly hours: readonly number[];
+  rent(req: RentRequest): Promise<RentedNumber>;
+  /** Every SMS received so far. */
+  messages(upstreamId: string): Promise<RentSms[]>;
+  /** Adds hours; answers the seller's new end. Absent: the seller's rentals cannot be extended. */
+  extend?(upstreamId: string, hours: number): Promise<{ endsAt: Date }>;
+  finish(upstreamId: string): Promise<void>;
+  cancel(upstreamId: string): Promise<void>;
+}
+
+/** A provider with rent capabilities, as failover hands them out. */
+export type RentingProvider = NumberProvider & { rental: RentCapabilities };
+
+export const offersRent = (p: NumberProvider): p is RentingProvider => p.rental !== undefined;

@@ -20,6 +20,7 @@ import {
   templateFor,
 } from './simulator-data.ts';
 import { operatorsOf } from './simulator-operators.ts';
+import { simulatorRentals } from './simulator-rent.ts';
 
 export interface SimulatorOptions {
   /** Shortest time between buying a number and its SMS arriving. */
@@ -200,6 +201,12 @@ export function createSimulatorProvider(opts: SimulatorOptions): NumberProvider 
     getPrice: async (service, country) => priceOf(service, country.toUpperCase()),
     listOffers,
     listOperators: async (country) => [...operatorsOf(country.toUpperCase())],
+    rental: simulatorRentals({
+      ...opts,
+      now,
+      secret,
+      phoneOf: (country, seed) => phoneNumberOf({ country, service: '', createdAt: 0, seed }),
+    }),
     reusePrice: async (original) => {
       const activation = reusable(original.upstreamId);
       return costOf(activation.service, activation.country);

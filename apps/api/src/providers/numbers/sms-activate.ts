@@ -11,6 +11,7 @@ import type {
 } from './number-provider.ts';
 import { ANY_OPERATOR, OPERATOR_PATTERN, UpstreamError, type UpstreamErrorCode } from './number-provider.ts';
 import { createSmsActivateMulti } from './sms-activate-multi.ts';
+import { smsActivateRentals } from './sms-activate-rent.ts';
 import { createSmsActivateReuse } from './sms-activate-reuse.ts';
 
 export interface SmsActivateOptions {
@@ -240,6 +241,7 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     listOffers,
     listOperators,
     getBalance,
+    rental: smsActivateRentals({ name, send, params: (req) => numberParams({ ...req, orderId: '' }) }),
     ...createSmsActivateReuse({
       name,
       currency: opts.currency ?? 'RUB',

@@ -27,6 +27,7 @@ import { toast } from '../../lib/toast.ts';
 import { ExtraServices } from './extra-services.tsx';
 import { savePendingPurchase } from './pending-purchase.ts';
 import { type PerCurrency, preferredWallet, shortfalls, walletChoices } from './purchase-wallets.ts';
+import { type PurchaseMode, PurchaseModeSwitch, RentForm } from './rent-purchase.tsx';
 
 /**
  * Shows what the purchase costs and what the balance will be, then buys and opens the activation. The
@@ -61,6 +62,8 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
   const [operator, setOperator] = useState('');
   const operators = useOperators({ service: offer.service_code, country: offer.country_code }).data
     ?.operators;
+  // A rental instead of an activation, for a product that can be rented (rent-purchase.tsx).
+  const [mode, setMode] = useState<PurchaseMode>('activation');
 
   const extraTotal = extra.reduce((sum, p) => sum + p.price, 0);
   const prices: PerCurrency = { [offer.currency]: offer.price + extraTotal };
@@ -148,8 +151,17 @@ export function PurchaseDialog({ offer, onClose }: { offer: ProductOffer; onClos
     onClose();
   }
 
+  if (mode === 'rental')
+    return (
+      <Dialog open onClose={onClose} title={t('confirm.title')} closeLabel={t('common:close')}>
+        <PurchaseModeSwitch offer={offer} mode={mode} onChange={setMode} />
+        <RentForm offer={offer} onClose={onClose} />
+      </Dialog>
+    );
+
   return (
     <Dialog open onClose={onClose} title={t('confirm.title')} closeLabel={t('common:close')}>
+      <PurchaseModeSwitch offer={offer} mode={mode} onChange={setMode} />
       <dl className="grid grid-cols-[auto_1fr] gap-y-2 text-sm" data-testid="purchase-summary">
         <dt className="text-slate-600">{t('confirm.service')}</dt>
         <dd className="flex items-center justify-end gap-2 pl-4 text-right font-medium break-words">

@@ -18,6 +18,7 @@ import { describeChangesInWords } from './audit-words.ts';
 import { AdjustBalanceDialog } from './components/adjust-balance-dialog.tsx';
 import { ResetPasswordButton } from './components/reset-password-button.tsx';
 import { dashboardErrorMessage } from './error-message.ts';
+import { UserRentals } from './user-rentals.tsx';
 
 /** /admin/users/:id: one customer as support sees them; ADMIN adjusts the balance, ends sessions, revokes keys. */
 export function UserDetailPage() {
@@ -154,6 +155,8 @@ function Detail({ detail }: { detail: AdminUserDetail }) {
           ]}
         />
       </Section>
+
+      <UserRentals userId={user.id} />
 
       <Section title={t('transactions.title')} empty={detail.transactions.length === 0}>
         <DataTable

@@ -3,6 +3,7 @@ import {
   BarChart3,
   FolderTree,
   Globe2,
+  KeyRound,
   type LucideIcon,
   MessageSquareText,
   Package,
@@ -19,6 +20,7 @@ type MenuKey =
   | 'users'
   | 'products'
   | 'orders'
+  | 'rentals'
   | 'categories'
   | 'countries'
   | 'sms'
@@ -35,6 +37,7 @@ export const ADMIN_MENU: { key: MenuKey; to: string; icon: LucideIcon; ready: bo
   { key: 'users', to: '/admin/users', icon: Users, ready: true },
   { key: 'products', to: '/admin/products', icon: Package, ready: true },
   { key: 'orders', to: '/admin/orders', icon: ReceiptText, ready: true },
+  { key: 'rentals', to: '/admin/rentals', icon: KeyRound, ready: true },
   { key: 'categories', to: '/admin/categories', icon: FolderTree, ready: true },
   { key: 'countries', to: '/admin/countries', icon: Globe2, ready: true },
   { key: 'sms', to: '/admin/sms', icon: MessageSquareText, ready: true },
