@@ -225,7 +225,9 @@ export function createProductsRepository(db: Executor) {
 
     async updateProduct(
       id: number,
-      changes: Partial<Pick<typeof products.$inferInsert, 'priceBrl' | 'priceUsd' | 'isActive' | 'pricePinned' | 'stock'>>,
+      changes: Partial<
+        Pick<typeof products.$inferInsert, 'priceBrl' | 'priceUsd' | 'isActive' | 'pricePinned' | 'stock'>
+      >,
       at: Date,
       ex: Executor,
     ) {
