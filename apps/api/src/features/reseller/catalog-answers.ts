@@ -1,11 +1,7 @@
 import type { Currency } from '@numero/contract/common';
 import { createCatalogMemory, prepareJson } from '../../http/catalog-memory.ts';
 import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
-import {
-  protocolServiceCode,
-  smsActivateCountryId,
-  smsActivateServiceCode,
-} from '../../providers/numbers/sms-activate.ts';
+import { protocolServiceCode, smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import {

@@ -1,10 +1,6 @@
 import type { CountrySummary, ProductOffer } from '@numero/contract/catalog';
 import type { PreparedJson } from '../../http/catalog-memory.ts';
-import {
-  protocolServiceCode,
-  smsActivateCountryId,
-  smsActivateServiceCode,
-} from '../../providers/numbers/sms-activate.ts';
+import { protocolServiceCode, smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
 import { countryParam, type ProtocolParams } from './protocol-format.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
