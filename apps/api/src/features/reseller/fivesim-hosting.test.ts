@@ -145,6 +145,19 @@ describe('the 5sim-compatible API: hosting', async () => {
     }
   });
 
+  it('rents from the operator in the path, or refuses one no seller has, charging nothing', async () => {
+    const r = await reseller();
+    const claro = await get('/v1/user/buy/hosting/brazil/claro/whatsapp', r);
+    expect(claro.status, claro.body).toBe(200);
+    expect(claro.json()).toMatchObject({ operator: 'claro', status: 'PENDING' });
+    expect((await get(`/v1/user/check/${claro.json().id}`, r)).json().operator).toBe('claro');
+    expect(await get('/v1/user/buy/hosting/brazil/nosuchnet/whatsapp', r)).toMatchObject({
+      status: 400,
+      body: 'bad operator',
+    });
+    expect(await r.balance()).toBe(10_000 - day);
+  });
+
   it('refuses in 5sim’s words: country, product, balance, and another customer’s order', async () => {
     const r = await reseller(0);
     expect(await get('/v1/user/buy/hosting/atlantis/any/whatsapp', r)).toMatchObject({
