@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 // Files that replace a module (vi.mock) or reload modules (vi.resetModules): they need a module graph of
 // their own, so they run in isolation; every other API file shares its worker's (docs/testing.md).
-const API_ISOLATED = ['src/features/auth/auth.routes.test.ts', 'src/lib/failpoint.test.ts'];
+const API_ISOLATED = [
+  'src/features/auth/auth.routes.test.ts',
+  'src/lib/failpoint.test.ts',
+  'src/features/activations/reuse.two-stores.test.ts',
+];
 // The reliability suite is a project of its own so that a run can leave it out (CI's PostgreSQL pass does:
 // npm run test:reliability runs it there); npm test runs it with the rest.
 const RELIABILITY = ['src/reliability/**/*.test.ts'];

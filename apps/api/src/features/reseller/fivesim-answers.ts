@@ -9,6 +9,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
 import { createFivesimHistory } from './fivesim-history.ts';
+import { createFivesimHosting, type HostingRentals } from './fivesim-hosting.ts';
 import { createFivesimReuse } from './fivesim-reuse.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import { ANY_OPERATOR, parseMaxPrice } from './protocol-format.ts';
@@ -23,6 +24,7 @@ export function createFivesimAnswers({
   catalog,
   ledger,
   webhooks,
+  rentals,
 }: {
   activations: Pick<
     ActivationsService,
@@ -31,12 +33,17 @@ export function createFivesimAnswers({
   catalog: Pick<CatalogService, 'listProducts' | 'listCountries' | 'listServices'>;
   ledger: Pick<LedgerService, 'walletBalance' | 'listWalletEntries'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
+  /** Rentals, for 5sim's hosting; without them no hosting is sold and no rental id is found. */
+  rentals?: HostingRentals;
 }) {
   /** Our service code for a 5sim product name, among the services on sale (tiktok has two codes). */
   async function serviceOf(product: string): Promise<string | undefined> {
     const sold = new Set((await catalog.listServices('BRL', 'en')).map((s) => s.code));
     return Object.entries(FIVESIM_PRODUCTS).find(([code, name]) => name === product && sold.has(code))?.[0];
   }
+  const hosting = rentals ? createFivesimHosting({ rentals, serviceOf }) : null;
+  /** The holder's rental named by an order id not naming an activation of theirs (one id space, 0033). */
+  const ownedRental = async (holder: KeyHolder, id: string) => (hosting ? hosting.owned(holder, id) : null);
 
   async function profile(holder: KeyHolder): Promise<FivesimReply> {
     const balance = await ledger.walletBalance(holder.userId, holder.currency);
@@ -97,13 +104,26 @@ export function createFivesimAnswers({
 
   async function check(holder: KeyHolder, id: string): Promise<FivesimReply> {
     const a = await findOwnedActivation(activations, holder, id);
-    return a ? ok(fivesimOrder(a, a.messages)) : refuse('order not found', 404);
+    if (a) return ok(fivesimOrder(a, a.messages));
+    const r = await ownedRental(holder, id);
+    return r && hosting ? hosting.shown(r) : refuse('order not found', 404);
+  }
+
+  /** `buy/hosting`: a number for a day, as 5sim sells hosting; refused as sold out where none is rented. */
+  async function buyHosting(
+    holder: KeyHolder,
+    path: { country: string; operator: string; product: string },
+  ): Promise<FivesimReply> {
+    return hosting ? hosting.buyHosting(holder, path) : refuse('no free phones');
   }
 
   /** finish (after the code), cancel and ban (before it, with the refund): the order as it ends. */
   async function end(holder: KeyHolder, id: string, how: 'finish' | 'cancel' | 'ban'): Promise<FivesimReply> {
     const a = await findOwnedActivation(activations, holder, id);
-    if (!a) return refuse('order not found', 404);
+    if (!a) {
+      const r = await ownedRental(holder, id);
+      return r && hosting ? hosting.endHosting(holder, r, how) : refuse('order not found', 404);
+    }
     const alreadyEnded = how === 'finish' ? a.status === 'finished' : a.settled === 'refunded';
     if (!alreadyEnded) {
       try {
@@ -124,7 +144,10 @@ export function createFivesimAnswers({
 
   async function inbox(holder: KeyHolder, id: string): Promise<FivesimReply> {
     const a = await findOwnedActivation(activations, holder, id);
-    if (!a) return refuse('order not found', 404);
+    if (!a) {
+      const r = await ownedRental(holder, id);
+      return r && hosting ? hosting.inboxOf(r) : refuse('order not found', 404);
+    }
     const data = a.messages.map((m, i) => ({
       ID: i + 1,
       created_at: m.received_at,
@@ -201,13 +224,14 @@ export function createFivesimAnswers({
   return {
     profile,
     buyActivation,
+    buyHosting,
     check,
     end,
     inbox,
     countries,
     products,
     prices,
-    ...createFivesimHistory({ activations, ledger }),
+    ...createFivesimHistory({ activations, ledger, hosting }),
     ...createFivesimReuse({ activations, webhooks }),
   };
 }

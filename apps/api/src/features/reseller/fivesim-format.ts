@@ -1,4 +1,5 @@
 import type { Activation, ActivationStatus, SmsMessage } from '@numero/contract/activations';
+import type { RentalMessage, RentalSummary } from '@numero/contract/rentals';
 import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
 import { fivesimNameOf } from '../../providers/numbers/market/countries.ts';
 import { ANY_OPERATOR } from './protocol-format.ts';
@@ -53,5 +54,48 @@ export function fivesimOrder(a: Activation, sms: SmsMessage[] | null) {
     forwarding_number: '',
     created_at: a.created_at,
     country: countryOf(a.country_code),
+  };
+}
+
+/**
+ * 5sim's order statuses for a rental (5sim's "hosting"): waiting until its first SMS, RECEIVED after it,
+ * FINISHED when it ended as sold (finished early or at its end), CANCELED when refunded or never served.
+ */
+function hostingStatus(r: Pick<RentalSummary, 'status' | 'sms_count'>): string {
+  switch (r.status) {
+    case 'pending':
+    case 'active':
+      return r.sms_count > 0 ? 'RECEIVED' : 'PENDING';
+    case 'finished':
+    case 'expired':
+      return 'FINISHED';
+    default:
+      return 'CANCELED';
+  }
+}
+
+/** A rental as 5sim shows a hosting order: the activation's shape, every SMS of the rental in `sms`. */
+export function fivesimHostingOrder(r: RentalSummary, sms: RentalMessage[] | null) {
+  return {
+    id: r.number,
+    phone: r.phone_number ? `+${r.phone_number}` : '',
+    operator: r.operator ?? ANY_OPERATOR,
+    product: productOf(r.service_code),
+    // Everything paid for it: the rental and any extension bought through handler_api.php.
+    price: r.total_paid / 100,
+    status: hostingStatus(r),
+    expires: r.ends_at,
+    sms:
+      sms?.map((m) => ({
+        created_at: m.received_at,
+        date: m.received_at,
+        sender: m.sender,
+        text: m.text,
+        code: m.code ?? '',
+      })) ?? null,
+    forwarding: false,
+    forwarding_number: '',
+    created_at: r.created_at,
+    country: countryOf(r.country_code),
   };
 }

@@ -2,6 +2,7 @@ import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { ActivationsService } from '../activations/activations.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type FivesimReply, fivesimOrder, ok, refuse } from './fivesim-format.ts';
+import type { FivesimHosting } from './fivesim-hosting.ts';
 
 /** A page of history is at most 100 rows, 100 when the client names no limit. */
 const MAX_LIMIT = 100;
@@ -46,18 +47,28 @@ async function readPage<T>(
 export function createFivesimHistory({
   activations,
   ledger,
+  hosting,
 }: {
   activations: Pick<ActivationsService, 'list'>;
   ledger: Pick<LedgerService, 'listWalletEntries'>;
+  /** The holder's rentals, 5sim's hosting category (none without them). */
+  hosting?: Pick<FivesimHosting, 'hostingPage'> | null;
 }) {
-  /** `{Data: [order], ProductNames: [], Statuses: [], Total}`; hosting numbers are not sold, so none. */
+  /** `{Data: [order], ProductNames: [], Statuses: [], Total}`, of activations or of hosting (rentals). */
   async function orders(
     holder: KeyHolder,
     query: HistoryQuery & { category?: string },
   ): Promise<FivesimReply> {
     if (query.category !== 'activation' && query.category !== 'hosting') return refuse('bad category');
-    const total =
-      query.category === 'hosting' ? 0 : (await activations.list(holder.userId, { skip: 0, limit: 1 })).total;
+    if (query.category === 'hosting') {
+      const total = hosting ? (await hosting.hostingPage(holder, 0, 1)).total : 0;
+      const rows = await readPage(query, total, async (skip, limit) =>
+        hosting ? (await hosting.hostingPage(holder, skip, limit)).items : [],
+      );
+      if (!rows) return refuse('bad request');
+      return ok({ Data: rows, ProductNames: [], Statuses: [], Total: total });
+    }
+    const total = (await activations.list(holder.userId, { skip: 0, limit: 1 })).total;
     const items = await readPage(
       query,
       total,

@@ -94,6 +94,14 @@ export const fivesimRoutes: FastifyPluginAsync<{
       ),
     ),
   );
+  // Hosting: a number held for a day (rentals), ordered and ended through the same order paths.
+  app.get(
+    '/v1/user/buy/hosting/:country/:operator/:product',
+    { config, schema },
+    user((holder, p) =>
+      answers.buyHosting(holder, { country: p.country!, operator: p.operator!, product: p.product! }),
+    ),
+  );
   app.get(
     '/v1/user/reuse/:product/:number',
     { config, schema },

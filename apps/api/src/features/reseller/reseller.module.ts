@@ -10,6 +10,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { fivesimRoutes } from './fivesim.routes.ts';
 import { createFivesimAnswers } from './fivesim-answers.ts';
+import type { HostingRentals } from './fivesim-hosting.ts';
 import { handlerApiRoutes } from './handler-api.routes.ts';
 import { createHandlerApi, type HandlerApiDeps } from './handler-api.service.ts';
 import { webhookDeliveriesRoutes } from './webhook-deliveries.routes.ts';
@@ -50,8 +51,8 @@ export function createResellerModule(deps: {
   limiter: RateLimiter;
   /** Calls one key may make per second (RESELLER_REQUESTS_PER_SECOND). */
   requestsPerSecond: number;
-  /** Rentals, for the protocol's rent actions. */
-  rentals?: HandlerApiDeps['rentals'];
+  /** Rentals, for the protocol's rent actions and 5sim's hosting. */
+  rentals?: HandlerApiDeps['rentals'] & HostingRentals;
   /** Where the database announces catalogue changes, which the catalogue answers' memory follows. */
   bus: EventBus;
   now: () => Date;
@@ -70,7 +71,13 @@ export function createResellerModule(deps: {
     now,
     onError,
   });
-  const fivesim = createFivesimAnswers({ activations, catalog, ledger, webhooks });
+  const fivesim = createFivesimAnswers({
+    activations,
+    catalog,
+    ledger,
+    webhooks,
+    rentals: deps.rentals,
+  });
   const module: FeatureModule = {
     routes: async (app) => {
       log = app.log;
