@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const reseller = createResellerModule({
     apiKeys: account.apiKeys,
-    activations: activations.service,
+    activations: activations.customerActivations,
     catalog: catalog.service,
     ledger: liveLedger,
     webhooks,

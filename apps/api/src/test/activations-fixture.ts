@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { queryRows } from '../db/sql.ts';
-import { createActivationsRepository } from '../features/activations/activations.repository.ts';
 import {
-  type ActivationsService,
-  createActivationsService,
-} from '../features/activations/activations.service.ts';
+  createActivationsUseCases,
+  customerActivations,
+} from '../features/activations/activations.module.ts';
+import { createActivationsRepository } from '../features/activations/activations.repository.ts';
+import type { ActivationsDeps } from '../features/activations/activations-deps.ts';
 import { createCatalogRepository } from '../features/catalog/catalog.repository.ts';
 import { createCatalogService } from '../features/catalog/catalog.service.ts';
 import { createProductsRepository } from '../features/catalog/products.repository.ts';
@@ -22,6 +23,26 @@ import { createClock } from './helpers.ts';
 import { createSeededTestDatabase } from './test-database.ts';
 
 export const MINUTE = 60_000;
+
+/**
+ * Every activations use case under one handle, built as activations.module.ts builds them, so a test reads
+ * as the customer, staff, a seller's push or a background task acting on the same activations.
+ */
+export function activationsOn(deps: ActivationsDeps) {
+  const useCases = createActivationsUseCases(deps);
+  const { staff, tracking } = useCases;
+  return {
+    ...customerActivations(useCases),
+    summary: useCases.queries.summary,
+    adminCancel: staff.adminCancel,
+    adminFinish: staff.adminFinish,
+    checkDue: tracking.checkDue,
+    expireDue: tracking.expireDue,
+    recoverStale: tracking.recoverStale,
+    receiveSms: useCases.inbound.receiveSms,
+  };
+}
+export type TestActivations = ReturnType<typeof activationsOn>;
 
 /** For tests only: activations wired on a test database, with the clock and the sellers under control. */
 export function buildActivations(
@@ -40,7 +61,7 @@ export function buildActivations(
     products: createProductsRepository(db),
     trackRecords: createTrackRecords({ repository: createTrackRecordRepository(db), now: opts.now }),
   });
-  const activations = createActivationsService({
+  const activations = activationsOn({
     db,
     repository: createActivationsRepository(db),
     ledger,
@@ -196,7 +217,7 @@ export async function activationsTestBed() {
     },
 
     /** The service on other sellers, over the same database and clock. */
-    serviceOn: (...providers: NumberProvider[]): ActivationsService =>
+    serviceOn: (...providers: NumberProvider[]): TestActivations =>
       buildActivations(database, { now: clock.now, providers }).activations,
 
     /** Buys in BRL: WhatsApp Brazil with a new key from the simulator unless told otherwise. */
@@ -206,7 +227,7 @@ export async function activationsTestBed() {
         product = wa.id,
         idempotencyKey = key(),
         service = activations,
-      }: { product?: number; idempotencyKey?: string; service?: ActivationsService } = {},
+      }: { product?: number; idempotencyKey?: string; service?: TestActivations } = {},
     ) => service.purchase({ userId, productId: product, currency: 'BRL', idempotencyKey }),
 
     /** The ledger adds up, and an activation is settled exactly when it has a capture or refund transfer. */

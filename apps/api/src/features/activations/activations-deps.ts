@@ -9,7 +9,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ActivationsRepository } from './activations.repository.ts';
 
 /**
- * Everything the activations use cases may need. It lives apart from activations.service.ts so that each
+ * Everything the activations use cases may need. It lives apart from activations.module.ts so that each
  * use case can pick its part of it without importing the file that composes them.
  */
 export interface ActivationsDeps {

@@ -5,6 +5,7 @@ import type { Actor } from '../../http/actor.ts';
 import type { NumberProvider } from '../../providers/numbers/number-provider.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import {
+  activationsOn,
   buildActivations,
   gate,
   insertUser,
@@ -18,7 +19,6 @@ import { createSeededTestDatabase } from '../../test/test-database.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createActivationsRepository } from './activations.repository.ts';
-import { createActivationsService } from './activations.service.ts';
 
 let keys = 0;
 const key = () => `admin-test-key-${++keys}-${Date.now()}`;
@@ -41,7 +41,7 @@ describe('activations service: staff actions', async () => {
 
   /** The service as the plugin builds it (with the audit), on the given upstream sellers. */
   const serviceWith = (...providers: NumberProvider[]) =>
-    createActivationsService({
+    activationsOn({
       db: database.db,
       repository: createActivationsRepository(database.db),
       ledger,

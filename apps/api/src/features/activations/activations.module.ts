@@ -11,14 +11,76 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { activationsAdminRoutes } from './activations.admin.routes.ts';
 import { createActivationsRepository } from './activations.repository.ts';
 import { activationsRoutes } from './activations.routes.ts';
-import { type ActivationsDeps, createActivationsService } from './activations.service.ts';
+import type { ActivationsDeps } from './activations-deps.ts';
+import { createCustomerActions } from './customer-actions.ts';
+import { createCustomerQueries } from './customer-queries.ts';
+import { createEnding } from './end-activation.ts';
 import { type InboundSmsSettings, inboundSmsRoutes } from './inbound.routes.ts';
+import { createInboundSms } from './inbound-sms.ts';
+import { createInterruptedPurchases } from './interrupted-purchases.ts';
+import { createMultiPurchase } from './multi-purchase.ts';
+import { createPurchase } from './purchase.ts';
 import { reuseRoutes } from './reuse.routes.ts';
+import { createReuse } from './reuse.ts';
+import { createSettlement } from './settlement.ts';
+import { createSmsChecksRepository } from './sms-checks.repository.ts';
+import { createSmsTracking } from './sms-tracking.ts';
+import { createStaffActions } from './staff-actions.ts';
 import { createStaffOrdersRepository } from './staff-orders.repository.ts';
 import { createStaffOrdersService } from './staff-orders.ts';
+import { createUpstream } from './upstream.ts';
+import { createUpstreamRequestsRepository } from './upstream-requests.repository.ts';
+import './activations.messages.ts';
 
 /** How often each process looks for due work; the rows themselves say what is due. */
 const TASK_INTERVALS = { checkSms: 1_000, expire: 5_000, recover: 15_000 } as const;
+
+/**
+ * Each use case built once on one set of dependencies, so a purchase, a cancel, an SMS and an expiry all
+ * settle through the same settlement and the same sellers.
+ */
+export function createActivationsUseCases(deps: ActivationsDeps) {
+  const upstream = createUpstream(deps);
+  const settlement = createSettlement(deps);
+  const queries = createCustomerQueries(deps);
+  const requests = createUpstreamRequestsRepository(deps.db);
+  const interrupted = createInterruptedPurchases({ ...deps, requests, upstream });
+  const tracking = createSmsTracking({ ...deps, settlement, upstream, interrupted });
+  const ending = createEnding({ ...deps, upstream, tracking });
+  return {
+    queries,
+    tracking,
+    purchase: createPurchase({ ...deps, settlement, queries, upstream, interrupted }).purchase,
+    customer: createCustomerActions({ ...deps, settlement, queries, upstream, ending }),
+    staff: createStaffActions({ ...deps, settlement, ending, interrupted }),
+    purchaseMulti: createMultiPurchase({ ...deps, settlement, queries, upstream }).purchaseMulti,
+    reuse: createReuse({ ...deps, settlement, queries, upstream }),
+    inbound: createInboundSms({ ...deps, checks: createSmsChecksRepository(deps.db), tracking }),
+  };
+}
+export type ActivationsUseCases = ReturnType<typeof createActivationsUseCases>;
+
+/**
+ * What a customer may do to their own activations: the one activations capability other features get
+ * (the reseller protocols offer it to bots), so they never reach staff actions or the background work.
+ */
+export function customerActivations(useCases: ActivationsUseCases) {
+  const { queries, customer, reuse } = useCases;
+  return {
+    purchase: useCases.purchase,
+    purchaseMulti: useCases.purchaseMulti,
+    get: queries.get,
+    getByPublicId: queries.getByPublicId,
+    list: queries.list,
+    cancel: customer.cancel,
+    resend: customer.resend,
+    finish: customer.finish,
+    quoteReuse: reuse.quote,
+    reuse: reuse.reuse,
+    reuseNumber: reuse.reuseNumber,
+  };
+}
+export type CustomerActivations = ReturnType<typeof customerActivations>;
 
 /** Purchases, the customer's orders, SMS tracking, settlement, and staff actions on every order. */
 export function createActivationsModule(deps: {
@@ -40,10 +102,9 @@ export function createActivationsModule(deps: {
   inbound?: InboundSmsSettings;
 }) {
   const { db, now } = deps;
-  const repository = createActivationsRepository(db);
-  const service = createActivationsService({
+  const useCases = createActivationsUseCases({
     db,
-    repository,
+    repository: createActivationsRepository(db),
     ledger: deps.ledger,
     catalog: deps.catalog,
     providers: deps.providers,
@@ -60,24 +121,29 @@ export function createActivationsModule(deps: {
     onSmsReceived: deps.onSmsReceived,
     events: deps.events,
   });
+  const { queries, tracking } = useCases;
   const staffOrders = createStaffOrdersService({
     repository: createStaffOrdersRepository(db),
-    activations: service,
+    staff: useCases.staff,
     now,
   });
   const module: FeatureModule = {
     routes: async (app) => {
-      await app.register(activationsRoutes, { activations: service });
-      await app.register(reuseRoutes, { activations: service });
+      await app.register(activationsRoutes, {
+        purchase: useCases.purchase,
+        queries,
+        customer: useCases.customer,
+      });
+      await app.register(reuseRoutes, { reuse: useCases.reuse, purchaseMulti: useCases.purchaseMulti });
       await app.register(activationsAdminRoutes, { service: staffOrders, now });
       if (deps.inbound)
-        await app.register(inboundSmsRoutes, { activations: service, settings: deps.inbound });
+        await app.register(inboundSmsRoutes, { inbound: useCases.inbound, settings: deps.inbound });
     },
     tasks: [
-      { name: 'activations:check-sms', intervalMs: TASK_INTERVALS.checkSms, run: service.checkDue },
-      { name: 'activations:expire', intervalMs: TASK_INTERVALS.expire, run: service.expireDue },
-      { name: 'activations:recover', intervalMs: TASK_INTERVALS.recover, run: service.recoverStale },
+      { name: 'activations:check-sms', intervalMs: TASK_INTERVALS.checkSms, run: tracking.checkDue },
+      { name: 'activations:expire', intervalMs: TASK_INTERVALS.expire, run: tracking.expireDue },
+      { name: 'activations:recover', intervalMs: TASK_INTERVALS.recover, run: tracking.recoverStale },
     ],
   };
-  return { ...module, service };
+  return { ...module, customerActivations: customerActivations(useCases) };
 }

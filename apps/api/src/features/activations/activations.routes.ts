@@ -10,7 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import type { ActivationsService } from './activations.service.ts';
+import type { createCustomerActions } from './customer-actions.ts';
+import type { CustomerQueries } from './customer-queries.ts';
+import type { createPurchase } from './purchase.ts';
 
 // Loose: the validated object replaces request.headers, and every other header must survive it.
 const PurchaseHeaders = z.looseObject({
@@ -22,10 +24,12 @@ const PurchaseHeaders = z.looseObject({
 
 const tags = ['activations'];
 
-export const activationsRoutes: FastifyPluginAsyncZod<{ activations: ActivationsService }> = async (
-  app,
-  { activations },
-) => {
+/** A customer's own activations: buy, list, read, and cancel, resend or finish one. */
+export const activationsRoutes: FastifyPluginAsyncZod<{
+  purchase: ReturnType<typeof createPurchase>['purchase'];
+  queries: Pick<CustomerQueries, 'list' | 'summary' | 'get'>;
+  customer: ReturnType<typeof createCustomerActions>;
+}> = async (app, { purchase, queries, customer }) => {
   app.post(
     '/api/v1/activations',
     {
@@ -41,7 +45,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
       const key = request.headers['idempotency-key'];
       if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400);
       if (!IdempotencyKey.safeParse(key).success) throw new AppError('IDEMPOTENCY_KEY_INVALID', 422);
-      const { activation, created } = await activations.purchase({
+      const { activation, created } = await purchase({
         userId: request.user!.id,
         productId: request.body.product_id,
         currency: request.body.currency,
@@ -60,7 +64,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return activations.list(request.user!.id, request.query);
+      return queries.list(request.user!.id, request.query);
     },
   );
 
@@ -73,7 +77,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return activations.summary(request.user!.id);
+      return queries.summary(request.user!.id);
     },
   );
 
@@ -85,7 +89,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return activations.get(request.user!.id, request.params.id);
+      return queries.get(request.user!.id, request.params.id);
     },
   );
 
@@ -98,7 +102,7 @@ export const activationsRoutes: FastifyPluginAsyncZod<{ activations: Activations
       },
       async (request) => run(request.user!.id, request.params.id),
     );
-  action('cancel', activations.cancel);
-  action('resend', activations.resend);
-  action('finish', activations.finish);
+  action('cancel', customer.cancel);
+  action('resend', customer.resend);
+  action('finish', customer.finish);
 };

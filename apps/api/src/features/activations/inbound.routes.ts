@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { InboundSmsBody } from '../../providers/numbers/inbound.ts';
-import type { ActivationsService } from './activations.service.ts';
+import type { createInboundSms } from './inbound-sms.ts';
 
 export interface InboundSmsSettings {
   /** The secret path segment every pushing seller is given. */
@@ -28,9 +28,9 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** The webhook through which sellers (and the simulator) push each SMS the moment they have it. */
 export const inboundSmsRoutes: FastifyPluginAsyncZod<{
-  activations: Pick<ActivationsService, 'receiveSms'>;
+  inbound: ReturnType<typeof createInboundSms>;
   settings: InboundSmsSettings;
-}> = async (app, { activations, settings }) => {
+}> = async (app, { inbound, settings }) => {
   app.post(
     '/api/v1/providers/:provider/sms/:token',
     {
@@ -53,7 +53,7 @@ export const inboundSmsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await activations.receiveSms(request.params.provider, request.body);
+      await inbound.receiveSms(request.params.provider, request.body);
       return { ok: true as const };
     },
   );

@@ -7,14 +7,19 @@ import {
   UpstreamError,
 } from '../../providers/numbers/number-provider.ts';
 import { provider, seller, server, useSeller } from '../../providers/numbers/sms-activate.fixture.ts';
-import { activationsTestBed, gate, insertUser, stubProvider } from '../../test/activations-fixture.ts';
+import {
+  activationsOn,
+  activationsTestBed,
+  gate,
+  insertUser,
+  stubProvider,
+} from '../../test/activations-fixture.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { createCatalogService } from '../catalog/catalog.service.ts';
 import { createProductsRepository } from '../catalog/products.repository.ts';
 import { createTrackRecordRepository } from '../catalog/track-record.repository.ts';
 import { createTrackRecords } from '../catalog/track-record.ts';
 import { createActivationsRepository } from './activations.repository.ts';
-import { createActivationsService } from './activations.service.ts';
 import { STALE_PENDING_MS } from './sms-tracking.ts';
 import { createUpstreamRequestsRepository } from './upstream-requests.repository.ts';
 
@@ -30,7 +35,7 @@ describe('activations: numbers bought for purchases a crash interrupted go back 
   /** The store's service on these sellers, as a restarted process runs it, with its warnings kept. */
   function storeOn(...providers: NumberProvider[]) {
     const warnings: { obj: Record<string, unknown>; msg: string }[] = [];
-    const service = createActivationsService({
+    const service = activationsOn({
       db,
       repository: createActivationsRepository(db),
       ledger,

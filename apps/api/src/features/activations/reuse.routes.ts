@@ -3,7 +3,8 @@ import { ActivationDetail, ActivationIdParams, IdempotencyKey } from '@numero/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import type { ActivationsService } from './activations.service.ts';
+import type { createMultiPurchase } from './multi-purchase.ts';
+import type { Reuse } from './reuse.ts';
 
 // Loose: the validated object replaces request.headers, and every other header must survive it.
 const ReuseHeaders = z.looseObject({
@@ -20,8 +21,9 @@ const tags = ['activations'];
  * services on one number: one activation per service, each billed and refunded on its own.
  */
 export const reuseRoutes: FastifyPluginAsyncZod<{
-  activations: Pick<ActivationsService, 'quoteReuse' | 'reuse' | 'purchaseMulti'>;
-}> = async (app, { activations }) => {
+  reuse: Pick<Reuse, 'quote' | 'reuse'>;
+  purchaseMulti: ReturnType<typeof createMultiPurchase>['purchaseMulti'];
+}> = async (app, { reuse, purchaseMulti }) => {
   app.get(
     '/api/v1/activations/:id/reuse',
     {
@@ -30,7 +32,7 @@ export const reuseRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return activations.quoteReuse(request.user!.id, request.params.id);
+      return reuse.quote(request.user!.id, request.params.id);
     },
   );
 
@@ -49,7 +51,7 @@ export const reuseRoutes: FastifyPluginAsyncZod<{
       const key = request.headers['idempotency-key'];
       if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400);
       if (!IdempotencyKey.safeParse(key).success) throw new AppError('IDEMPOTENCY_KEY_INVALID', 422);
-      const { activation, created } = await activations.reuse({
+      const { activation, created } = await reuse.reuse({
         userId: request.user!.id,
         activationId: request.params.id,
         idempotencyKey: key,
@@ -73,7 +75,7 @@ export const reuseRoutes: FastifyPluginAsyncZod<{
       const key = request.headers['idempotency-key'];
       if (!key) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 400);
       if (!IdempotencyKey.safeParse(key).success) throw new AppError('IDEMPOTENCY_KEY_INVALID', 422);
-      const { activations: bought, created } = await activations.purchaseMulti({
+      const { activations: bought, created } = await purchaseMulti({
         userId: request.user!.id,
         country: request.body.country,
         services: request.body.services,

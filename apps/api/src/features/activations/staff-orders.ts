@@ -2,8 +2,8 @@ import type { AdminOrder, AdminOrdersQuery, AdminOrdersSummary } from '@numero/c
 import type { Actor } from '../../http/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/lang.ts';
-import type { ActivationsService } from './activations.service.ts';
 import { ordersCsv } from './orders-csv.ts';
+import type { createStaffActions } from './staff-actions.ts';
 import type { OrderFilter, StaffOrderRow, StaffOrdersRepository } from './staff-orders.repository.ts';
 
 /** The export reads in pages of this size and stops at EXPORT_MAX_ROWS (a spreadsheet's worth). */
@@ -40,10 +40,10 @@ function toAdminOrder(r: StaffOrderRow, lang: Lang): AdminOrder {
 /** Staff view of every customer's activations: list, summary, CSV export, cancel with refund, finish. */
 export function createStaffOrdersService(deps: {
   repository: StaffOrdersRepository;
-  activations: Pick<ActivationsService, 'adminCancel' | 'adminFinish'>;
+  staff: ReturnType<typeof createStaffActions>;
   now: () => Date;
 }) {
-  const { repository, activations, now } = deps;
+  const { repository, staff, now } = deps;
 
   async function getOrder(id: string, lang: Lang): Promise<AdminOrder> {
     const row = await repository.findStaffOrder(id);
@@ -71,14 +71,14 @@ export function createStaffOrdersService(deps: {
       return ordersCsv(rows, lang);
     },
 
-    /** Refunds the customer through the activations service: the money rules live there only. */
+    /** Refunds the customer through the staff actions: the money rules live in the settlement only. */
     async cancelOrder(id: string, actor: Actor, lang: Lang): Promise<AdminOrder> {
-      await activations.adminCancel(id, actor);
+      await staff.adminCancel(id, actor);
       return getOrder(id, lang);
     },
 
     async finishOrder(id: string, actor: Actor, lang: Lang): Promise<AdminOrder> {
-      await activations.adminFinish(id, actor);
+      await staff.adminFinish(id, actor);
       return getOrder(id, lang);
     },
   };

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import { smsActivateCountryId, smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CatalogAnswers } from './catalog-answers.ts';
 import { findOwnedActivation } from './owned-activation.ts';
@@ -63,7 +63,7 @@ export function createActivationAnswers({
   serviceCodes,
 }: {
   activations: Pick<
-    ActivationsService,
+    CustomerActivations,
     'purchase' | 'getByPublicId' | 'list' | 'cancel' | 'resend' | 'finish'
   >;
   catalog: Pick<CatalogService, 'listProducts'>;

@@ -1,6 +1,6 @@
 import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { createActivationAnswers } from './activation-answers.ts';
@@ -17,7 +17,7 @@ export interface HandlerApiDeps {
   /** A rebuild of the catalogue's answers in the background failed (the next call builds it again). */
   onError?: (err: unknown) => void;
   activations: Pick<
-    ActivationsService,
+    CustomerActivations,
     | 'purchase'
     | 'getByPublicId'
     | 'list'

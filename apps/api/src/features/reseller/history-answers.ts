@@ -1,7 +1,7 @@
 import type { Activation, ActivationStatus } from '@numero/contract/activations';
 import { smsActivateServiceCode } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import {
   CURRENCY_NUMBERS,
@@ -45,7 +45,7 @@ export function createHistoryAnswers({
   activations,
   now,
 }: {
-  activations: Pick<ActivationsService, 'getByPublicId' | 'list'>;
+  activations: Pick<CustomerActivations, 'getByPublicId' | 'list'>;
   now: () => Date;
 }) {
   /** FULL_SMS:<text> of the latest SMS; before one, the token getStatus answers (STATUS_WAIT_CODE, STATUS_CANCEL). */

@@ -3,7 +3,7 @@ import { MAX_SERVICES_PER_NUMBER } from '@numero/contract/activation-reuse';
 import { AppError } from '../../http/errors.ts';
 import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { CatalogAnswers } from './catalog-answers.ts';
 import { countryParam, type ProtocolParams, type ProtocolReply, token } from './protocol-format.ts';
 import type { WebhooksService } from './webhooks.service.ts';
@@ -27,7 +27,7 @@ export function createMultiServiceAnswers({
   webhooks,
   serviceCodes,
 }: {
-  activations: Pick<ActivationsService, 'purchaseMulti'>;
+  activations: Pick<CustomerActivations, 'purchaseMulti'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
   serviceCodes: CatalogAnswers['serviceCodes'];
 }) {

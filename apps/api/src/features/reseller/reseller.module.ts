@@ -5,7 +5,7 @@ import type { WebhookPolicy } from '../../lib/webhook-address.ts';
 import type { FeatureModule } from '../../module.ts';
 import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import type { ApiKeysService } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { fivesimRoutes } from './fivesim.routes.ts';
@@ -42,7 +42,7 @@ export function createResellerWebhooks(deps: {
  */
 export function createResellerModule(deps: {
   apiKeys: ApiKeysService;
-  activations: ActivationsService;
+  activations: CustomerActivations;
   catalog: CatalogService;
   ledger: LedgerService;
   webhooks: WebhooksService;

@@ -3,7 +3,7 @@ import type { ActivationDetail } from '@numero/contract/activations';
 import { AppError } from '../../http/errors.ts';
 import { smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { findOwnedActivation } from './owned-activation.ts';
 import {
@@ -41,7 +41,7 @@ export function createReuseAnswers({
   ledger,
   webhooks,
 }: {
-  activations: Pick<ActivationsService, 'getByPublicId' | 'quoteReuse' | 'reuse'>;
+  activations: Pick<CustomerActivations, 'getByPublicId' | 'quoteReuse' | 'reuse'>;
   ledger: Pick<LedgerService, 'walletBalance'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
 }) {

@@ -5,7 +5,7 @@ import { type Lang, requestLanguage } from '../../http/lang.ts';
 import { PaymentProviderError } from '../../providers/payments/payment-provider.ts';
 import type { SandboxCheckout, SandboxPaymentProvider } from '../../providers/payments/sandbox/sandbox.ts';
 import { SANDBOX_CHECKOUT_PATH } from './payment-providers.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { createSandboxPayments } from './sandbox-payments.ts';
 import { formatMoney, localiseDescription } from './wallet.service.ts';
 
 const ACTION_PATH = '/api/v1/payments/sandbox/checkout';
@@ -139,8 +139,11 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
  */
 export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{
   sandbox: SandboxPaymentProvider;
-  payments: PaymentsService;
-}> = async (app, { sandbox, payments }) => {
+  sandboxPayments: Pick<
+    ReturnType<typeof createSandboxPayments>,
+    'paySandboxCheckoutCard' | 'cancelSandboxCheckout'
+  >;
+}> = async (app, { sandbox, sandboxPayments }) => {
   async function load(ref: string): Promise<SandboxCheckout | null> {
     try {
       return await sandbox.getCheckout(ref);
@@ -180,7 +183,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{
         try {
           if (checkout.method === 'card') {
             const form = request.body ?? {};
-            await payments.paySandboxCheckoutCard(ref, {
+            await sandboxPayments.paySandboxCheckoutCard(ref, {
               number: form.number ?? '',
               expMonth: Number(form.exp_month),
               expYear: Number(form.exp_year),
@@ -209,7 +212,7 @@ export const sandboxCheckoutRoutes: FastifyPluginAsyncZod<{
       const { ref } = request.params;
       const checkout = await load(ref);
       if (!checkout) return notFound(reply, lang);
-      if (checkout.state.status === 'pending') await payments.cancelSandboxCheckout(ref);
+      if (checkout.state.status === 'pending') await sandboxPayments.cancelSandboxCheckout(ref);
       const after = (await load(ref)) ?? checkout;
       const back = after.cancelUrl ?? after.successUrl;
       if (after.state.status === 'cancelled' && back) return reply.redirect(back, 303);

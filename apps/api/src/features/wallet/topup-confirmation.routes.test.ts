@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../../test/helpers.ts';
 import { topUpTestBed } from '../../test/topup-fixture.ts';
-import { POLL_RECHECK_MS, SWEEP } from './payments.service.ts';
+import { SWEEP } from './payment-sweep.ts';
+import { POLL_RECHECK_MS } from './poll-payment.ts';
 
 const { clock, app, probe, card } = await topUpTestBed();
 

@@ -21,8 +21,13 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../http/lang.ts';
 import { replyWithList } from '../../http/list.ts';
+import type { createPaymentConfirmation } from './confirm-payment.ts';
+import type { OwnedPayments } from './owned-payments.ts';
 import { WEBHOOK_PATH } from './payment-providers.ts';
-import type { PaymentsService } from './payments.service.ts';
+import type { createPaymentWebhooks } from './payment-webhooks.ts';
+import type { createPaymentPoll } from './poll-payment.ts';
+import type { createSandboxPayments } from './sandbox-payments.ts';
+import type { createTopupIntents } from './topup-intents.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
@@ -36,8 +41,13 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  */
 export const walletRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
-  payments: PaymentsService;
-}> = async (app, { wallet, payments }) => {
+  intents: ReturnType<typeof createTopupIntents>;
+  pending: Pick<OwnedPayments, 'listOpen'>;
+  poll: ReturnType<typeof createPaymentPoll>;
+  confirmation: ReturnType<typeof createPaymentConfirmation>;
+  simulate: ReturnType<typeof createSandboxPayments>['simulate'];
+  webhooks: ReturnType<typeof createPaymentWebhooks>;
+}> = async (app, { wallet, intents, pending, poll, confirmation, simulate, webhooks }) => {
   for (const url of ['/api/v1/wallets/', '/api/v1/wallets']) {
     app.get(
       url,
@@ -115,7 +125,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       schema: { tags: paymentTags, body: CreateIntentBody, response: { 201: PaymentIntent } },
     },
     async (request, reply) => {
-      const intent = await payments.createIntent(payee(request.user!), request.body);
+      const intent = await intents.createIntent(payee(request.user!), request.body);
       return reply.status(201).header('cache-control', 'no-store').send(intent);
     },
   );
@@ -133,7 +143,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return payments.confirm(request.user!.id, request.params.id, request.body);
+      return confirmation.confirm(request.user!.id, request.params.id, request.body);
     },
   );
 
@@ -151,7 +161,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return replyWithList(reply, await payments.listPending(request.user!.id, request.query));
+      return replyWithList(reply, await pending.listOpen(request.user!.id, request.query));
     },
   );
 
@@ -163,7 +173,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return payments.get(request.user!.id, request.params.id);
+      return poll.get(request.user!.id, request.params.id);
     },
   );
 
@@ -180,11 +190,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const intent = await payments.simulate(
-        request.user!.id,
-        request.params.id,
-        request.body?.outcome ?? 'paid',
-      );
+      const intent = await simulate(request.user!.id, request.params.id, request.body?.outcome ?? 'paid');
       return reply.status(202).send(intent);
     },
   );
@@ -196,7 +202,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       schema: { tags: paymentTags, body: CheckoutSessionBody, response: { 201: CheckoutSession } },
     },
     async (request, reply) => {
-      const session = await payments.createCheckoutSession(payee(request.user!), request.body);
+      const session = await intents.createCheckoutSession(payee(request.user!), request.body);
       return reply.status(201).header('cache-control', 'no-store').send(session);
     },
   );
@@ -219,7 +225,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return payments.handleWebhook(request.params.provider, raw, request.headers);
+        return webhooks.handleWebhook(request.params.provider, raw, request.headers);
       },
     );
   });

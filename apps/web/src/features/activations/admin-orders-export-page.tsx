@@ -1,9 +1,9 @@
 import { ACTIVATION_STATUSES, ORDER_PAYMENT_STATUSES } from '@numero/contract/activations';
-import { ArrowLeft, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { CheckboxField, SearchField, SelectField } from '../../components/ui/field.tsx';
@@ -54,16 +54,12 @@ export function AdminOrdersExportPage() {
   }
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin/orders"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+    <AdminPage width="4xl">
+      <PageHeader
+        back={{ to: '/admin/orders', label: t('back') }}
+        title={t('title')}
+        subtitle={t('subtitle')}
+      />
       <form
         onSubmit={(e) => {
           setFailed(false);
@@ -119,6 +115,6 @@ export function AdminOrdersExportPage() {
           </Button>
         </div>
       </form>
-    </div>
+    </AdminPage>
   );
 }

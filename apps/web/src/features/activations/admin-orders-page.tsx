@@ -9,6 +9,7 @@ import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPage, FiltersBar, PageHeader } from '../../components/admin-list-page.tsx';
 import { ServiceIcon } from '../../components/brand-icons.tsx';
 import { CountryFlag } from '../../components/country-flag.tsx';
 import {
@@ -77,33 +78,33 @@ export function AdminOrdersPage() {
     s ? pick(s) : summary.isError ? null : undefined;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/orders/reports" className={buttonClasses('secondary')}>
-            <BarChart3 className="size-4" aria-hidden />
-            {t('links.reports')}
-          </Link>
-          <Link to="/admin/orders/export" className={buttonClasses('secondary')}>
-            {t('links.exportPage')}
-          </Link>
-          <a
-            href={exportOrdersUrl(filter, lang)}
-            download
-            className={buttonClasses('primary')}
-            // The name is the visible text (WCAG 2.5.3); what it exports is said in the tooltip.
-            title={t('links.exportLabel')}
-            data-testid="orders-export"
-          >
-            <Download className="size-4" aria-hidden />
-            {t('links.export')}
-          </a>
-        </div>
-      </div>
+    <AdminPage>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/orders/reports" className={buttonClasses('secondary')}>
+              <BarChart3 className="size-4" aria-hidden />
+              {t('links.reports')}
+            </Link>
+            <Link to="/admin/orders/export" className={buttonClasses('secondary')}>
+              {t('links.exportPage')}
+            </Link>
+            <a
+              href={exportOrdersUrl(filter, lang)}
+              download
+              className={buttonClasses('primary')}
+              // The name is the visible text (WCAG 2.5.3); what it exports is said in the tooltip.
+              title={t('links.exportLabel')}
+              data-testid="orders-export"
+            >
+              <Download className="size-4" aria-hidden />
+              {t('links.export')}
+            </a>
+          </div>
+        }
+      />
 
       <div className="mt-6">
         <StatGrid label={t('summary.label')}>
@@ -141,9 +142,9 @@ export function AdminOrdersPage() {
         </StatGrid>
       </div>
 
-      <search
-        aria-label={t('filters.label')}
-        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+      <FiltersBar
+        label={t('filters.label')}
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
       >
         <SearchField
           className="sm:col-span-2 lg:col-span-1"
@@ -186,7 +187,7 @@ export function AdminOrdersPage() {
             {t('filters.clear')}
           </Button>
         )}
-      </search>
+      </FiltersBar>
 
       <PagedList
         query={list}
@@ -203,7 +204,7 @@ export function AdminOrdersPage() {
         {(items) => <OrdersTable items={items} lang={lang} onCancel={setCancelling} />}
       </PagedList>
       {cancelling && <CancelDialog order={cancelling} lang={lang} onClose={() => setCancelling(null)} />}
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { UserStatus } from '@numero/contract/admin';
 import type { Role } from '@numero/contract/common';
-import { ArrowLeft, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, FiltersBar, PageHeader } from '../../components/admin-list-page.tsx';
 import { useSearchBox } from '../../components/list-parts.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -113,32 +113,23 @@ export function AdminUsersPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-        </div>
-        <Button
-          onClick={() => openForm(null)}
-          icon={<UserPlus className="size-4" aria-hidden />}
-          data-testid="new-user"
-        >
-          {t('new')}
-        </Button>
-      </div>
+    <AdminPage>
+      <PageHeader
+        back={{ to: '/admin', label: t('back') }}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <Button
+            onClick={() => openForm(null)}
+            icon={<UserPlus className="size-4" aria-hidden />}
+            data-testid="new-user"
+          >
+            {t('new')}
+          </Button>
+        }
+      />
 
-      <search
-        aria-label={t('filters.label')}
-        className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-[1fr_12rem_12rem]"
-      >
+      <FiltersBar label={t('filters.label')} className="grid-cols-2 sm:grid-cols-[1fr_12rem_12rem]">
         <SearchField
           className="col-span-2 sm:col-span-1"
           label={t('filters.search')}
@@ -174,7 +165,7 @@ export function AdminUsersPage() {
             </option>
           ))}
         </SelectField>
-      </search>
+      </FiltersBar>
 
       <PagedList
         query={list}
@@ -247,7 +238,7 @@ export function AdminUsersPage() {
       >
         {toDelete && t('confirm.detail', { email: toDelete.email })}
       </ConfirmDialog>
-    </div>
+    </AdminPage>
   );
 }
 

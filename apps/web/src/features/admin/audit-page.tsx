@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { Skeleton } from '../../components/ui/feedback.tsx';
@@ -26,35 +25,27 @@ export function AuditPage() {
   const pages = pageCount(audit.data?.total ?? 0, AUDIT_PAGE_SIZE);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('audit.back')}
-      </Link>
-      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            {t('audit.title')}
-          </h1>
-          <p className="mt-1 text-slate-600">{t('audit.subtitle')}</p>
-        </div>
-        <SelectField
-          className="sm:w-56"
-          label={t('audit.filter')}
-          value={action ?? ''}
-          onChange={(e) => update({ action: e.target.value || null, page: null })}
-        >
-          <option value="">{t('audit.all')}</option>
-          {LABELLED_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {actionLabel(a, t)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+    <AdminPage>
+      <PageHeader
+        back={{ to: '/admin', label: t('audit.back') }}
+        title={t('audit.title')}
+        subtitle={t('audit.subtitle')}
+        actions={
+          <SelectField
+            className="sm:w-56"
+            label={t('audit.filter')}
+            value={action ?? ''}
+            onChange={(e) => update({ action: e.target.value || null, page: null })}
+          >
+            <option value="">{t('audit.all')}</option>
+            {LABELLED_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a, t)}
+              </option>
+            ))}
+          </SelectField>
+        }
+      />
 
       <PagedList
         query={audit}
@@ -159,6 +150,6 @@ export function AuditPage() {
           />
         )}
       </PagedList>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,8 +1,9 @@
 import { REPORT_PERIODS, type ReportPeriod, type ReportsResponse } from '@numero/contract/admin-reports';
-import { ArrowLeft, CircleCheck, Download, RotateCcw, Wallet } from 'lucide-react';
+import { CircleCheck, Download, RotateCcw, Wallet } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { StatCard } from '../../components/stat-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
@@ -38,32 +39,32 @@ export function ReportsPage({ ordersOnly = false }: { ordersOnly?: boolean }) {
   const reports = useReports({ period, from, to });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to={ordersOnly ? '/admin/orders' : '/admin'}
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {ordersOnly ? t('backOrders') : t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {ordersOnly ? t('ordersTitle') : t('title')}
-      </h1>
-      {ordersOnly ? (
-        // Two routes, one set of figures: this one says so and leads to the whole.
-        <p className="mt-1 text-slate-600" data-testid="orders-reports-note">
-          {t('ordersNote')}{' '}
-          <Link
-            to={{ pathname: '/admin/reports', search: params.toString() }}
-            className="font-medium text-brand-800 underline"
-          >
-            {t('fullReport')}
-          </Link>
-          .
-        </p>
-      ) : (
-        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-      )}
+    <AdminPage>
+      <PageHeader
+        back={{
+          to: ordersOnly ? '/admin/orders' : '/admin',
+          label: ordersOnly ? t('backOrders') : t('back'),
+        }}
+        title={ordersOnly ? t('ordersTitle') : t('title')}
+        subtitle={
+          ordersOnly ? (
+            // Two routes, one set of figures: this one says so and leads to the whole.
+            <>
+              {t('ordersNote')}{' '}
+              <Link
+                to={{ pathname: '/admin/reports', search: params.toString() }}
+                className="font-medium text-brand-800 underline"
+              >
+                {t('fullReport')}
+              </Link>
+              .
+            </>
+          ) : (
+            t('subtitle')
+          )
+        }
+        subtitleTestId={ordersOnly ? 'orders-reports-note' : undefined}
+      />
       <div className="mt-6 grid gap-3 sm:grid-cols-3">
         <SelectField
           label={t('period.label')}
@@ -102,7 +103,7 @@ export function ReportsPage({ ordersOnly = false }: { ordersOnly?: boolean }) {
           <Figures report={reports.data} lang={lang} ordersOnly={ordersOnly} />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -4,11 +4,11 @@ import {
   type SettingsUpdate,
   type SettingsView,
 } from '@numero/contract/admin';
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
 import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -33,16 +33,8 @@ export function SettingsPage() {
   // Kept here: a save remounts the form with the stored values (and empty key fields).
   const [saved, setSaved] = useState(false);
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+    <AdminPage width="4xl">
+      <PageHeader back={{ to: '/admin', label: t('back') }} title={t('title')} subtitle={t('subtitle')} />
       <div className="mt-6">
         {settings.isPending ? (
           <Spinner label={t('loading')} className="min-h-40" />
@@ -61,7 +53,7 @@ export function SettingsPage() {
           />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { SmsProviderView } from '@numero/contract/admin-reports';
-import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { Badge, ErrorState, Spinner } from '../../components/ui/feedback.tsx';
@@ -33,16 +33,8 @@ export function SmsPage() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-      <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+    <AdminPage width="6xl">
+      <PageHeader back={{ to: '/admin', label: t('back') }} title={t('title')} subtitle={t('subtitle')} />
       <div className="mt-6 flex flex-col gap-6">
         {save.isError && <ErrorState message={dashboardErrorMessage(save.error, t)} />}
         {list.isPending ? (
@@ -97,7 +89,7 @@ export function SmsPage() {
           </>
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { AdminCategory, AdminCategoryCreate, AdminCategoryUpdate } from '@numero/contract/catalog';
-import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { actionErrorText, loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../components/ui/card.tsx';
@@ -33,18 +33,12 @@ export function AdminCategoriesPage() {
   const move = useMoveService();
   const errors = [order, move].find((m) => m.isError)?.error;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {t('categories.title')}
-      </h1>
-      <p className="mt-1 text-slate-600">{t('categories.subtitle')}</p>
+    <AdminPage width="5xl">
+      <PageHeader
+        back={{ to: '/admin', label: t('back') }}
+        title={t('categories.title')}
+        subtitle={t('categories.subtitle')}
+      />
       <div className="mt-6 flex flex-col gap-4">
         <NewCategory />
         {errors && <ErrorState message={actionErrorText(errors, t('errors.action'))} />}
@@ -69,7 +63,7 @@ export function AdminCategoriesPage() {
           </ol>
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

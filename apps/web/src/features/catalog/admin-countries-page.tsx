@@ -1,9 +1,9 @@
 import type { AdminCountry, AdminCountryUpdate } from '@numero/contract/catalog';
-import { ArrowDown, ArrowLeft, ArrowUp } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { CountryFlag } from '../../components/country-flag.tsx';
 import { actionErrorText, loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -32,18 +32,12 @@ export function AdminCountriesPage() {
   const update = useUpdateCountry();
   const failed = [order, update].find((m) => m.isError)?.error;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {t('countries.title')}
-      </h1>
-      <p className="mt-1 text-slate-600">{t('countries.subtitle')}</p>
+    <AdminPage width="6xl">
+      <PageHeader
+        back={{ to: '/admin', label: t('back') }}
+        title={t('countries.title')}
+        subtitle={t('countries.subtitle')}
+      />
       <div className="mt-6 flex flex-col gap-4">
         {failed && <ErrorState message={actionErrorText(failed, t('errors.action'))} />}
         {list.isPending ? (
@@ -61,7 +55,7 @@ export function AdminCountriesPage() {
           />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
 

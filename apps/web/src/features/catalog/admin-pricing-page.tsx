@@ -1,9 +1,8 @@
 import type { PricingResult, PricingRuleInput, SavedPricingRule } from '@numero/contract/catalog-pricing';
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { actionErrorText } from '../../components/list-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -97,16 +96,13 @@ export function AdminPricingPage() {
 
   const failed = preview.error ?? apply.error ?? save.error;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link
-        to="/admin/products"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-      <p className="mt-1 max-w-3xl text-slate-600">{t('subtitle')}</p>
+    <AdminPage width="6xl">
+      <PageHeader
+        back={{ to: '/admin/products', label: t('back') }}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        subtitleClassName="max-w-3xl"
+      />
 
       <form
         onSubmit={(e) => void form.handleSubmit(onPreview)(e)}
@@ -203,7 +199,7 @@ export function AdminPricingPage() {
       )}
       <SavedPricingRules canWrite={canWrite} lang={lang} onEdit={onEdit} />
       <ProductCostsEditor providers={providers.data ?? []} canWrite={canWrite} />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -1,6 +1,7 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { loadErrorText, TableSkeleton } from '../../components/list-parts.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
@@ -14,15 +15,12 @@ export function AdminProductCategoriesPage() {
   const lang = normaliseLanguage(i18n.resolvedLanguage ?? i18n.language);
   const options = useCatalogOptions(lang);
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/admin/products" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('links.back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {t('categories.title')}
-      </h1>
-      <p className="mt-1 text-slate-600">{t('categories.subtitle')}</p>
+    <AdminPage width="5xl">
+      <PageHeader
+        back={{ to: '/admin/products', label: t('links.back'), look: 'button' }}
+        title={t('categories.title')}
+        subtitle={t('categories.subtitle')}
+      />
       <div className="mt-6">
         {options.isPending ? (
           <TableSkeleton label={t('loading')} rows={3} />
@@ -84,6 +82,6 @@ export function AdminProductCategoriesPage() {
           />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { AdminPage, PageHeader } from '../../components/admin-list-page.tsx';
 import { actionErrorText } from '../../components/list-parts.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -47,15 +47,12 @@ export function AdminProductNewPage() {
         : null;
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/admin/products" className={`${buttonClasses('ghost', 'sm')} -ml-3`}>
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('links.back')}
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-        {t('new.title')}
-      </h1>
-      <p className="mt-1 text-slate-600">{t('new.subtitle')}</p>
+    <AdminPage width="3xl">
+      <PageHeader
+        back={{ to: '/admin/products', label: t('links.back'), look: 'button' }}
+        title={t('new.title')}
+        subtitle={t('new.subtitle')}
+      />
 
       <Card className="mt-6">
         {options.isPending ? (
@@ -135,6 +132,6 @@ export function AdminProductNewPage() {
           </FormProvider>
         )}
       </Card>
-    </div>
+    </AdminPage>
   );
 }

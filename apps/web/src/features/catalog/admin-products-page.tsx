@@ -3,6 +3,7 @@ import { FolderTree, Pencil, Percent, Plus, Power, PowerOff, X } from 'lucide-re
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPage, FiltersBar, PageHeader } from '../../components/admin-list-page.tsx';
 import { ServiceIcon } from '../../components/brand-icons.tsx';
 import { CountryFlag } from '../../components/country-flag.tsx';
 import {
@@ -67,27 +68,27 @@ export function AdminProductsPage() {
   const pages = pageCount(list.data?.total ?? 0, ADMIN_PRODUCTS_PAGE_SIZE);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
-          <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/admin/products/pricing" className={buttonClasses('secondary')}>
-            <Percent className="size-4" aria-hidden />
-            {t('links.pricing')}
-          </Link>
-          <Link to="/admin/products/categories" className={buttonClasses('secondary')}>
-            <FolderTree className="size-4" aria-hidden />
-            {t('links.categories')}
-          </Link>
-          <Link to="/admin/products/new" className={buttonClasses('primary')}>
-            <Plus className="size-4" aria-hidden />
-            {t('links.new')}
-          </Link>
-        </div>
-      </div>
+    <AdminPage>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/products/pricing" className={buttonClasses('secondary')}>
+              <Percent className="size-4" aria-hidden />
+              {t('links.pricing')}
+            </Link>
+            <Link to="/admin/products/categories" className={buttonClasses('secondary')}>
+              <FolderTree className="size-4" aria-hidden />
+              {t('links.categories')}
+            </Link>
+            <Link to="/admin/products/new" className={buttonClasses('primary')}>
+              <Plus className="size-4" aria-hidden />
+              {t('links.new')}
+            </Link>
+          </div>
+        }
+      />
 
       <div className="mt-6">
         <StatGrid label={t('summary.label')}>
@@ -119,9 +120,9 @@ export function AdminProductsPage() {
         </StatGrid>
       </div>
 
-      <search
-        aria-label={t('filters.label')}
-        className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
+      <FiltersBar
+        label={t('filters.label')}
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_14rem_14rem_auto] lg:items-end"
       >
         <SearchField
           className="sm:col-span-2 lg:col-span-1"
@@ -164,7 +165,7 @@ export function AdminProductsPage() {
             {t('filters.clear')}
           </Button>
         )}
-      </search>
+      </FiltersBar>
 
       <PagedList
         query={list}
@@ -194,7 +195,7 @@ export function AdminProductsPage() {
         {(items) => <ProductsTable items={items} lang={lang} onEdit={setEditing} />}
       </PagedList>
       {editing && <ProductEditDialog product={editing} onClose={() => setEditing(null)} />}
-    </div>
+    </AdminPage>
   );
 }
 

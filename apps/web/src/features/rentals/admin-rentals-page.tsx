@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AdminPage } from '../../components/admin-list-page.tsx';
 import { DataTable } from '../../components/ui/data-table.tsx';
 import { ErrorState, Skeleton } from '../../components/ui/feedback.tsx';
 import { formatDateTime, formatMoney } from '../../i18n/format.ts';
@@ -22,7 +23,7 @@ export function AdminRentalsPage() {
   });
   const lang = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+    <AdminPage width="6xl">
       <h1 className="text-2xl font-semibold text-slate-900">{t('admin.title')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('admin.intro')}</p>
       <label htmlFor="rentals-status" className="mt-6 mb-1 block text-sm font-medium text-slate-700">
@@ -86,6 +87,6 @@ export function AdminRentalsPage() {
           />
         )}
       </div>
-    </div>
+    </AdminPage>
   );
 }
