@@ -4,7 +4,7 @@ import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
 import { fivesimNameOf, isoOfFivesimName } from '../../providers/numbers/market/countries.ts';
 import { OPERATOR_PATTERN } from '../../providers/numbers/number-provider.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type FivesimReply, fivesimOrder, ok, productOf, refuse } from './fivesim-format.ts';
@@ -27,7 +27,7 @@ export function createFivesimAnswers({
   rentals,
 }: {
   activations: Pick<
-    ActivationsService,
+    CustomerActivations,
     'purchase' | 'getByPublicId' | 'cancel' | 'finish' | 'list' | 'reuseNumber'
   >;
   catalog: Pick<CatalogService, 'listProducts' | 'listCountries' | 'listServices'>;

@@ -1,5 +1,5 @@
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type FivesimReply, fivesimOrder, ok, refuse } from './fivesim-format.ts';
 import type { FivesimHosting } from './fivesim-hosting.ts';
@@ -49,7 +49,7 @@ export function createFivesimHistory({
   ledger,
   hosting,
 }: {
-  activations: Pick<ActivationsService, 'list'>;
+  activations: Pick<CustomerActivations, 'list'>;
   ledger: Pick<LedgerService, 'listWalletEntries'>;
   /** The holder's rentals, 5sim's hosting category (none without them). */
   hosting?: Pick<FivesimHosting, 'hostingPage'> | null;

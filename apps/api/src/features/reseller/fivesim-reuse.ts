@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import { FIVESIM_PRODUCTS } from '../../providers/numbers/fivesim.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
-import type { ActivationsService } from '../activations/activations.service.ts';
+import type { CustomerActivations } from '../activations/activations.module.ts';
 import { type FivesimReply, fivesimOrder, ok, refuse } from './fivesim-format.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
@@ -16,7 +16,7 @@ export function createFivesimReuse({
   activations,
   webhooks,
 }: {
-  activations: Pick<ActivationsService, 'reuseNumber'>;
+  activations: Pick<CustomerActivations, 'reuseNumber'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
 }) {
   async function reuse(holder: KeyHolder, path: { product: string; number: string }): Promise<FivesimReply> {
