@@ -39,6 +39,8 @@ test.describe('a store selling the whole market', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test.beforeAll(async () => {
+    // A first start creates the schema and the demo catalogue, on a machine busy with the other specs.
+    test.setTimeout(180_000);
     dataDir = mkdtempSync(join(tmpdir(), 'numero-market-e2e-'));
     store = spawn('node', ['--import', 'tsx', '../apps/api/src/server.ts'], {
       env: {

@@ -38,8 +38,11 @@ import { Avatar, UserMenuButton } from './user-menu-button.tsx';
 
 const UserMenuPopup = lazy(() => import('./user-menu.tsx'));
 
-/** Tailwind's `lg`: from here the navigation, language and user menu sit in the bar itself. */
-const DESKTOP_QUERY = '(min-width: 64rem)';
+/**
+ * Tailwind's `xl`: from here the navigation, language and user menu sit in the bar itself. Below it, a
+ * staff member's six links and the balance do not fit the bar in Portuguese: the drawer holds them.
+ */
+const DESKTOP_QUERY = '(min-width: 80rem)';
 
 interface NavItem {
   to: string;
@@ -140,7 +143,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
 function DesktopNav({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('nav.main')} className="hidden lg:block">
+    <nav aria-label={t('nav.main')} className="hidden xl:block">
       <ul className="flex items-center gap-1">
         {items.map((item) => (
           <li key={item.to}>
@@ -189,7 +192,7 @@ function MobileMenu({
     <div
       id={id}
       hidden={!open}
-      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg shadow-slate-900/5 lg:hidden"
+      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white shadow-lg shadow-slate-900/5 xl:hidden"
     >
       {/* Rendered only while open, so the balance and links are not in the page twice. */}
       {open && (
@@ -272,7 +275,7 @@ export function AppHeader({ shell = false }: { shell?: boolean }) {
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur-md"
     >
       <SkipLink label={t('skipToContent')} />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:gap-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 xl:gap-6">
         <Link
           to="/dashboard"
           aria-label={t('nav.home')}
@@ -283,7 +286,7 @@ export function AppHeader({ shell = false }: { shell?: boolean }) {
         <DesktopNav items={items} />
         <div className="ml-auto flex items-center gap-2">
           <BalanceDisplay className="hidden sm:flex" />
-          <div className="hidden items-center gap-1 lg:flex">
+          <div className="hidden items-center gap-1 xl:flex">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : <Skeleton className="size-10 rounded-full" />}
           </div>
@@ -294,7 +297,7 @@ export function AppHeader({ shell = false }: { shell?: boolean }) {
             aria-controls={user ? menuId : undefined}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setMenuOpen((open) => !open)}
-            className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 lg:hidden"
+            className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 transition-colors hover:bg-slate-100 xl:hidden"
           >
             {menuOpen ? <X className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
           </button>
