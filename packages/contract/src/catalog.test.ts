@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  AdminCategoryCreate,
-  AdminCategoryIdParams,
-  AdminCategoryOrder,
-  AdminCategoryUpdate,
-  AdminCountryCodeParams,
-  AdminCountryOrder,
-  AdminCountryUpdate,
   AdminProductCreate,
   AdminProductIdParams,
   AdminProductsQuery,
   AdminProductUpdate,
-  AdminServiceMove,
   CatalogSearchQuery,
   CountryCode,
   MAX_PRICE_CENTS,
@@ -24,6 +16,16 @@ import {
   ServiceCode,
   ServicesQuery,
 } from './catalog.ts';
+import {
+  AdminCategoryCreate,
+  AdminCategoryIdParams,
+  AdminCategoryOrder,
+  AdminCategoryUpdate,
+  AdminCountryCodeParams,
+  AdminCountryOrder,
+  AdminCountryUpdate,
+  AdminServiceMove,
+} from './catalog-structure.ts';
 
 function check(schema: z.ZodType, good: unknown[], bad: unknown[]) {
   for (const v of good) expect(schema.safeParse(v).success, `accepts ${JSON.stringify(v)}`).toBe(true);

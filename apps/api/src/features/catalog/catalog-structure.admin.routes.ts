@@ -10,7 +10,7 @@ import {
   AdminCountryUpdate,
   AdminServiceCodeParams,
   AdminServiceMove,
-} from '@numero/contract/catalog';
+} from '@numero/contract/catalog-structure';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../../http/access.ts';
 import { actorOf } from '../../http/actor.ts';

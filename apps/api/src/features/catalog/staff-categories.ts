@@ -4,7 +4,7 @@ import type {
   AdminCategoryUpdate,
   AdminCountriesResponse,
   AdminCountryUpdate,
-} from '@numero/contract/catalog';
+} from '@numero/contract/catalog-structure';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { Actor } from '../../http/actor.ts';

@@ -1,4 +1,8 @@
-import type { AdminCategory, AdminCategoryCreate, AdminCategoryUpdate } from '@numero/contract/catalog';
+import type {
+  AdminCategory,
+  AdminCategoryCreate,
+  AdminCategoryUpdate,
+} from '@numero/contract/catalog-structure';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

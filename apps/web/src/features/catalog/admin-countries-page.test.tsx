@@ -1,4 +1,4 @@
-import type { AdminCountry } from '@numero/contract/catalog';
+import type { AdminCountry } from '@numero/contract/catalog-structure';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import type { AdminCountry, AdminCountryUpdate } from '@numero/contract/catalog';
+import type { AdminCountry, AdminCountryUpdate } from '@numero/contract/catalog-structure';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminCategoryCreate, type AdminCategoryUpdate, AdminCountryUpdate } from '@numero/contract/catalog';
+import {
+  AdminCategoryCreate,
+  type AdminCategoryUpdate,
+  AdminCountryUpdate,
+} from '@numero/contract/catalog-structure';
 import type { FieldError, Resolver, ResolverResult } from 'react-hook-form';
 import { z } from 'zod';
 import { keyedResolver } from '../../lib/keyed-resolver.ts';

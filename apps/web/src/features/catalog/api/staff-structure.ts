@@ -4,7 +4,7 @@ import type {
   AdminCategoryUpdate,
   AdminCountriesResponse,
   AdminCountryUpdate,
-} from '@numero/contract/catalog';
+} from '@numero/contract/catalog-structure';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminProductKeys, CATALOG_KEY } from './staff-product-keys.ts';
