@@ -16,6 +16,8 @@ const url = `http://localhost:${port}`;
 const headers = { Origin: url };
 let store: ChildProcess | undefined;
 let dataDir = '';
+/** What the store printed, for the error when it does not come up. */
+let output = '';
 
 async function ready(): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -27,7 +29,7 @@ async function ready(): Promise<void> {
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the market store did not start on ${url}`);
+  throw new Error(`the market store did not start on ${url}:\n${output.slice(-4_000)}`);
 }
 
 async function signIn(request: APIRequestContext, email: string, password: string) {
@@ -42,7 +44,9 @@ test.describe('a store selling the whole market', () => {
     // A first start creates the schema and the demo catalogue, on a machine busy with the other specs.
     test.setTimeout(180_000);
     dataDir = mkdtempSync(join(tmpdir(), 'numero-market-e2e-'));
+    // From e2e/, as the other stores start, whatever folder the runner was started in.
     store = spawn('node', ['--import', 'tsx', '../apps/api/src/server.ts'], {
+      cwd: join(import.meta.dirname, '..'),
       env: {
         ...process.env,
         PORT: String(port),
@@ -57,8 +61,13 @@ test.describe('a store selling the whole market', () => {
         SIMULATOR_MAX_DELAY_MS: '5000',
         SIMULATOR_NO_SMS_RATE: '0',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    store.stdout?.on('data', keep);
+    store.stderr?.on('data', keep);
     await ready();
   });
 
