@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import { expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService } from '../ledger/ledger.service.ts';
+import { signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { describeOnPostgres, twoStores } from '../../test/two-stores.ts';
 
 const SMS_DELAY_MS = 5_000;
 const ROUNDS = 6;
@@ -18,26 +15,12 @@ const ROUNDS = 6;
  * one while the other's SMS task finds the codes. Each activation's price leaves escrow exactly once,
  * captured or refunded, whichever came first.
  */
-// Only on PostgreSQL: the suite's setup itself needs the server, and a skipped suite's body still runs.
-const onPostgres = process.env.DATABASE_URL
-  ? describe
-  : (name: string) => describe.skip(name, () => it('needs DATABASE_URL', () => {}));
-onPostgres('several services on one number across two stores (PostgreSQL)', async () => {
-  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
-  const env = {
+describeOnPostgres('several services on one number across two stores (PostgreSQL)', async () => {
+  const { clock, front, back, database, ledger } = await twoStores({
     SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
     SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
     SIMULATOR_NO_SMS_RATE: '0',
-  };
-  const { app: front, database, config } = await createTestApp({ now: clock.now, env });
-  const url = (database as { url?: string }).url!;
-  const otherDatabase = await openDatabase({ databaseUrl: url });
-  const back = await buildApp({ config, database: otherDatabase, logger: false, now: clock.now });
-  afterAll(async () => {
-    await back.close();
-    await otherDatabase.close();
   });
-  const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');
   const tg = await productId(database, 'TG-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE stock > 0`);

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import { expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import {
-  createClock,
-  createTestApp,
-  type SignedIn,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-} from '../../test/helpers.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService } from '../ledger/ledger.service.ts';
+import { type SignedIn, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { describeOnPostgres, twoStores } from '../../test/two-stores.ts';
 
 /**
  * One seller behind both stores, as a real one is: it sells each number again once (the first order for
@@ -54,26 +45,12 @@ const ROUNDS = 5;
  * behind a balancer): one key charges once; two keys get at most what the seller sells, the rest
  * refunded, and the ledger still verifies.
  */
-// Only on PostgreSQL: the suite's setup itself needs the server, and a skipped suite's body still runs.
-const onPostgres = process.env.DATABASE_URL
-  ? describe
-  : (name: string) => describe.skip(name, () => it('needs DATABASE_URL', () => {}));
-onPostgres('the same number again across two stores on one database (PostgreSQL)', async () => {
-  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
-  const env = {
+describeOnPostgres('the same number again across two stores on one database (PostgreSQL)', async () => {
+  const { clock, front, back, database, ledger } = await twoStores({
     SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
     SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
     SIMULATOR_NO_SMS_RATE: '0',
-  };
-  const { app: front, database, config } = await createTestApp({ now: clock.now, env });
-  const url = (database as { url?: string }).url!;
-  const otherDatabase = await openDatabase({ databaseUrl: url });
-  const back = await buildApp({ config, database: otherDatabase, logger: false, now: clock.now });
-  afterAll(async () => {
-    await back.close();
-    await otherDatabase.close();
   });
-  const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE id = ${wa.id}`);
 

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import { expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import {
-  createClock,
-  createTestApp,
-  type SignedIn,
-  signUpAndSignIn,
-  TEST_ORIGIN,
-} from '../../test/helpers.ts';
-import { createLedgerRepository } from '../ledger/ledger.repository.ts';
-import { createLedgerService } from '../ledger/ledger.service.ts';
+import { type SignedIn, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { describeOnPostgres, twoStores } from '../../test/two-stores.ts';
 
 const SMS_EVERY_MS = 30_000;
 const ROUNDS = 8;
@@ -22,25 +13,11 @@ const ROUNDS = 8;
  * Two stores on one PostgreSQL database, each with its own connection pool, as two API processes are:
  * one answers the customer, the other runs the tasks. Money still moves exactly once.
  */
-// Only on PostgreSQL: the suite's setup itself needs the server, and a skipped suite's body still runs.
-const onPostgres = process.env.DATABASE_URL
-  ? describe
-  : (name: string) => describe.skip(name, () => it('needs DATABASE_URL', () => {}));
-onPostgres('rentals across two stores on one database (PostgreSQL)', async () => {
-  const clock = createClock(new Date('2025-03-01T12:00:00Z'));
-  const env = {
+describeOnPostgres('rentals across two stores on one database (PostgreSQL)', async () => {
+  const { clock, front, back, database, ledger } = await twoStores({
     SIMULATOR_MIN_DELAY_MS: String(SMS_EVERY_MS / 2),
     SIMULATOR_MAX_DELAY_MS: String(SMS_EVERY_MS / 2),
-  };
-  const { app: front, database, config } = await createTestApp({ now: clock.now, env });
-  const url = (database as { url?: string }).url!;
-  const otherDatabase = await openDatabase({ databaseUrl: url });
-  const back = await buildApp({ config, database: otherDatabase, logger: false, now: clock.now });
-  afterAll(async () => {
-    await back.close();
-    await otherDatabase.close();
   });
-  const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');
   const price = Math.ceil((wa.price * 300) / 100);
 
