@@ -23,6 +23,18 @@ import {
 } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
 
+/** A timestamp of a raw query as one ISO string, whichever driver read it (a Date, or PostgreSQL's text). */
+const isoOf = (v: unknown) =>
+  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+const TIMES = ['created_at', 'started_at', 'ends_at', 'ended_at', 'received_at'];
+/** Rows of a raw query as the drizzle-read rows come: dates as ISO strings, amounts as numbers. */
+const readable = (rows: Record<string, unknown>[]) =>
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k, TIMES.includes(k) ? isoOf(v) : k === 'price' ? Number(v) : v]),
+    ),
+  );
+
 /**
  * The one place that reads across the store's tables by user: the LGPD export (read only) and the
  * erasure of a deleted account's identity. Ledger amounts are never touched: the books stay balanced.
@@ -171,8 +183,8 @@ export function createPersonalDataRepository(db: Executor) {
         transactions,
         topUps,
         orders,
-        rentals,
-        sms: [...activationSms, ...rentalSms],
+        rentals: readable(rentals),
+        sms: [...activationSms, ...readable(rentalSms)],
         keys,
         audit,
         twoFactor: Boolean(totp?.enabledAt),

@@ -176,6 +176,8 @@ describe('LGPD: my data and deleting my account', async () => {
         price_formatted: expect.stringMatching(/^R\$ \d+,\d\d$/),
         status: 'active',
         status_text: 'Ativa',
+        // The same ISO dates from PGlite and PostgreSQL, as every other row of the file.
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       }),
     ]);
     const rentalSms = data.sms_received.filter((m: { rental_id?: string }) => m.rental_id === rental.id);
