@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config.ts';
+import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
+import { signInViaApi } from './staff-support.ts';
 import { presetLanguageAndConsent, seriousAxeViolations, signedInCustomer } from './support.ts';
 
 // WhatsApp · Brasil sells at R$ 5,00; a 4 h rental is 300 % of it, 12 h 500 % (rental-rules.ts).
@@ -82,5 +83,34 @@ test.describe('rentals', () => {
     await page.goto('/dashboard/rentals');
     await expect(page.getByRole('heading', { name: 'Minhas locações' })).toBeVisible();
     await expect(page.getByTestId('rentals-list').getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('staff reach the rentals from the orders screen and filter them by status', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = await signedInCustomer(page);
+    await topUp(page, 2_000);
+    // The customer's side is the test above: here the rental is made through the API.
+    const products = await (await page.request.get('/api/v1/catalog/products?service=wa&country=BR')).json();
+    const rented = await page.request.post('/api/v1/rentals', {
+      headers: { ...headers, 'Idempotency-Key': `staff-rent-${Date.now()}` },
+      data: { product_id: products.items[0].id, currency: 'BRL', hours: 4 },
+    });
+    expect(rented.status(), await rented.text()).toBe(201);
+    await page.request.post('/api/v1/auth/logout', { headers });
+
+    await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/admin/orders');
+    await page.getByTestId('orders-rentals').click();
+    await expect(page).toHaveURL(/\/admin\/rentals$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Locações' })).toBeVisible();
+    const table = page.getByTestId('admin-rentals-table');
+    await expect(table.getByRole('link', { name: email })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Status').selectOption('finished');
+    await expect(page).toHaveURL(/status=finished/);
+    await expect(page.getByText('Nenhuma locação nesta situação.', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Limpar filtro' }).click();
+    await expect(table.getByRole('link', { name: email })).toBeVisible();
   });
 });

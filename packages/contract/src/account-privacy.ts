@@ -7,7 +7,7 @@ const Row = z.record(z.string(), z.unknown());
  * Readable by a person and by the programs that read earlier files: every row keeps its fields (codes,
  * and amounts in integer cents of the row's currency: `amount`, `price`, `balance`) and adds beside them
  * `<field>_cents` (the same cents, named as such), `<field>_formatted` ("R$ 5,00") and, in the language
- * of `units.language`, `what` (transactions, audit) or `status_text` (orders, top-ups).
+ * of `units.language`, `what` (transactions, audit) or `status_text` (orders, rentals, top-ups).
  */
 export const PersonalDataExport = z.object({
   exported_at: z.string(),
@@ -19,6 +19,10 @@ export const PersonalDataExport = z.object({
   transactions: z.array(Row),
   top_ups: z.array(Row),
   orders: z.array(Row),
+  /** Rented numbers: `price` is all that was paid (extensions included), `hours` all that was rented. */
+  rentals: z.array(Row),
+  /** Every SMS shown to the user, with the `order_id` (activation) or `rental_id` it came to. */
+  sms_received: z.array(Row),
   api_keys: z.array(Row),
   /** The services marked as favourites on the products page. */
   favourite_services: z.array(Row),

@@ -36,7 +36,9 @@ describe('the staff reports', () => {
       period: 'day',
       from: '2026-11-01',
       to: '2026-11-30',
-      revenue: [{ bucket: '2026-11-01', BRL: 1000, USD: 0, orders: 2 }],
+      revenue: [
+        { bucket: '2026-11-01', BRL: 1000, USD: 0, orders: 2, rentals_BRL: 400, rentals_USD: 0, rentals: 1 },
+      ],
       top_services: [],
       top_countries: [],
       rates: { settled: 2, captured: 1, refunded: 1, success_rate: 0.5, refund_rate: 0.5 },

@@ -30,10 +30,16 @@ const Count = z.number().int().min(0);
 export const RevenuePoint = z.object({
   /** The first day of the bucket (YYYY-MM-DD, UTC). */
   bucket: z.string(),
-  /** Money that reached revenue (captures) in the bucket, per currency. */
+  /** Money that reached revenue (captures) in the bucket, per currency: activations and rentals. */
   BRL: Cents,
   USD: Cents,
+  /** Activations ordered in the bucket. */
   orders: Count,
+  /** The part of BRL and USD that rentals brought (a rental's price and its extensions, once captured). */
+  rentals_BRL: Cents,
+  rentals_USD: Cents,
+  /** Rentals started in the bucket. */
+  rentals: Count,
 });
 export type RevenuePoint = z.infer<typeof RevenuePoint>;
 

@@ -1,6 +1,7 @@
 import type { ActivationStatus } from '@numero/contract/activations';
 import type { AuditAction } from '@numero/contract/admin';
 import type { Currency } from '@numero/contract/common';
+import type { RentalStatus } from '@numero/contract/rentals';
 import type { PaymentStatus, TRANSACTION_KINDS } from '@numero/contract/wallet';
 import type { Lang } from '../../http/lang.ts';
 import { formatMoney } from '../wallet/wallet.service.ts';
@@ -30,6 +31,15 @@ const ORDER_WORDS: Words<ActivationStatus> = {
   cancelled: { pt: 'Cancelado', en: 'Cancelled' },
   expired: { pt: 'Expirado', en: 'Expired' },
   failed: { pt: 'Falhou', en: 'Failed' },
+};
+
+const RENTAL_WORDS: Words<RentalStatus> = {
+  pending: { pt: 'Reservando número', en: 'Reserving a number' },
+  active: { pt: 'Ativa', en: 'Active' },
+  finished: { pt: 'Encerrada', en: 'Finished' },
+  cancelled: { pt: 'Cancelada e reembolsada', en: 'Cancelled and refunded' },
+  expired: { pt: 'Prazo terminado', en: 'Ended' },
+  failed: { pt: 'Falhou e reembolsada', en: 'Failed and refunded' },
 };
 
 const TOP_UP_WORDS: Words<PaymentStatus> = {
@@ -106,5 +116,6 @@ export function money(field: string, cents: unknown, currency: unknown) {
 
 export const transactionWords = (kind: unknown, lang: Lang) => wordFor(TRANSACTION_WORDS, kind, lang);
 export const orderWords = (status: unknown, lang: Lang) => wordFor(ORDER_WORDS, status, lang);
+export const rentalWords = (status: unknown, lang: Lang) => wordFor(RENTAL_WORDS, status, lang);
 export const topUpWords = (status: unknown, lang: Lang) => wordFor(TOP_UP_WORDS, status, lang);
 export const auditWords = (action: unknown, lang: Lang) => wordFor(AUDIT_WORDS, action, lang);

@@ -17,9 +17,23 @@ import {
   recoveryCodes,
   sandboxCharges,
   sessions,
+  smsMessages,
   users,
   userTotp,
 } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql.ts';
+
+/** A timestamp of a raw query as one ISO string, whichever driver read it (a Date, or PostgreSQL's text). */
+const isoOf = (v: unknown) =>
+  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+const TIMES = ['created_at', 'started_at', 'ends_at', 'ended_at', 'received_at'];
+/** Rows of a raw query as the drizzle-read rows come: dates as ISO strings, amounts as numbers. */
+const readable = (rows: Record<string, unknown>[]) =>
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k, TIMES.includes(k) ? isoOf(v) : k === 'price' ? Number(v) : v]),
+    ),
+  );
 
 /**
  * The one place that reads across the store's tables by user: the LGPD export (read only) and the
@@ -87,6 +101,35 @@ export function createPersonalDataRepository(db: Executor) {
         .from(activations)
         .where(eq(activations.userId, userId))
         .orderBy(desc(activations.createdAt));
+      // Rentals: what the customer paid in all (extensions included, refunded ones not), hours with them.
+      const rentals = await queryRows(
+        db,
+        sql`SELECT r.id, r.service_code AS service, r.country_code AS country, r.operator, r.phone_number,
+                   r.hours + coalesce(x.hours, 0)::int AS hours, r.price + coalesce(x.price, 0)::bigint AS price,
+                   r.currency, r.status, r.sms_count, r.callback_url, r.created_at, r.started_at, r.ends_at, r.ended_at
+              FROM rentals r
+              LEFT JOIN LATERAL (SELECT sum(e.hours) AS hours, sum(e.price) AS price FROM rental_extensions e
+                                  WHERE e.rental_id = r.id AND e.status <> 'refunded') x ON true
+             WHERE r.user_id = ${userId}::uuid
+             ORDER BY r.created_at DESC, r.id DESC`,
+      );
+      // Every SMS the customer was shown: an activation's (its code and any resend), and each of a rental's.
+      const activationSms = await db
+        .select({
+          order_id: smsMessages.activationId,
+          text: smsMessages.text,
+          code: smsMessages.code,
+          received_at: smsMessages.receivedAt,
+        })
+        .from(smsMessages)
+        .innerJoin(activations, eq(activations.id, smsMessages.activationId))
+        .where(and(eq(activations.userId, userId), eq(smsMessages.delivered, true)));
+      const rentalSms = await queryRows(
+        db,
+        sql`SELECT m.rental_id, m.sender, m.text, m.code, m.received_at FROM rental_messages m
+              JOIN rentals r ON r.id = m.rental_id
+             WHERE r.user_id = ${userId}::uuid`,
+      );
       const keys = await db
         .select({
           name: apiKeys.name,
@@ -140,24 +183,31 @@ export function createPersonalDataRepository(db: Executor) {
         transactions,
         topUps,
         orders,
+        rentals: readable(rentals),
+        sms: [...activationSms, ...readable(rentalSms)],
         keys,
         audit,
         twoFactor: Boolean(totp?.enabledAt),
       };
     },
 
+    /** Activations still waiting for their number or code, and rentals still running. */
     async openOrders(userId: string): Promise<number> {
       const rows = await db
         .select({ id: activations.id })
         .from(activations)
         .where(and(eq(activations.userId, userId), inArray(activations.status, ['pending', 'waiting_sms'])));
-      return rows.length;
+      const [rentals] = await queryRows(
+        db,
+        sql`SELECT count(*)::int AS n FROM rentals WHERE user_id = ${userId}::uuid AND status IN ('pending', 'active')`,
+      );
+      return rows.length + Number(rentals?.n ?? 0);
     },
 
     /**
      * Removes who the user was: email and name replaced, sign-in methods and sessions gone, keys revoked,
-     * their e-mail and their address in the audit log erased. Orders, payments and the ledger keep their
-     * amounts under the now anonymous id.
+     * their e-mail and their address in the audit log erased. Orders, rentals, payments and the ledger keep
+     * their amounts under the now anonymous id.
      */
     async erase(userId: string, email: string, at: Date, ex: Executor = db): Promise<string> {
       const anonymous = `deleted-${userId}@deleted.invalid`;

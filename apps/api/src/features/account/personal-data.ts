@@ -16,6 +16,7 @@ import {
   MONEY_UNITS,
   money,
   orderWords,
+  rentalWords,
   topUpWords,
   transactionWords,
 } from './personal-data-words.ts';
@@ -90,6 +91,12 @@ export function createPersonalData({
           status_text: orderWords(x.status, lang),
           ...money('price', x.price, x.currency),
         })),
+        rentals: data.rentals.map((x) => ({
+          ...plain(x),
+          status_text: rentalWords(x.status, lang),
+          ...money('price', x.price, x.currency),
+        })),
+        sms_received: data.sms.map(plain),
         api_keys: data.keys.map(plain),
         favourite_services: data.favourites.map(plain),
         sign_in_devices: data.devices.map(plain),

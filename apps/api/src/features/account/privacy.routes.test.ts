@@ -9,7 +9,7 @@ import { ADMIN } from '../../test/test-database.ts';
 import { topUpTestBed } from '../../test/topup-fixture.ts';
 
 describe('LGPD: my data and deleting my account', async () => {
-  const { app, database, probe } = await topUpTestBed();
+  const { app, database, probe, clock } = await topUpTestBed();
   const wa = await productId(database, 'WA-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE id = ${wa.id}`);
 
@@ -145,6 +145,60 @@ describe('LGPD: my data and deleting my account', async () => {
     );
     // The ledger keeps the amounts under the anonymous id.
     expect(await probe.ledger.walletBalance(me.user.id, 'BRL')).toBe(5000 - wa.price);
+    expect(await probe.ledger.verify()).toEqual([]);
+  });
+
+  it('lists my rentals and every SMS I was shown; a deleted account keeps its rentals as its orders', async () => {
+    const me = await customerWithHistory();
+    const rented = await app.inject({
+      method: 'POST',
+      url: '/api/v1/rentals',
+      headers: { origin: TEST_ORIGIN, cookie: me.cookie, 'idempotency-key': randomUUID() },
+      payload: { product_id: wa.id, currency: 'BRL', hours: 4 },
+    });
+    expect(rented.statusCode).toBe(201);
+    const rental = rented.json() as { id: string; total_paid: number; phone_number: string };
+    // The seller's SMS come in: the activation's code and the rental's first messages.
+    clock.advance(5 * 60_000);
+    await app.scheduler.runOnce();
+    const detail = (await probe.get(`/api/v1/rentals/${rental.id}`, me.cookie)).json();
+    expect(detail.messages.length).toBeGreaterThan(0);
+
+    const data = (await probe.get('/api/v1/users/me/export', me.cookie)).json();
+    expect(data.rentals).toEqual([
+      expect.objectContaining({
+        id: rental.id,
+        service: 'wa',
+        country: 'BR',
+        hours: 4,
+        phone_number: rental.phone_number,
+        price: rental.total_paid,
+        price_formatted: expect.stringMatching(/^R\$ \d+,\d\d$/),
+        status: 'active',
+        status_text: 'Ativa',
+        // The same ISO dates from PGlite and PostgreSQL, as every other row of the file.
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      }),
+    ]);
+    const rentalSms = data.sms_received.filter((m: { rental_id?: string }) => m.rental_id === rental.id);
+    expect(rentalSms.map((m: { text: string }) => m.text).sort()).toEqual(
+      detail.messages.map((m: { text: string }) => m.text).sort(),
+    );
+    const order = data.orders.find((o: { id: string }) => o.id === me.orderId);
+    expect(data.sms_received).toContainEqual(
+      expect.objectContaining({ order_id: me.orderId, code: order.code, received_at: expect.any(String) }),
+    );
+    expect(data.audit.map((a: { action: string }) => a.action)).toContain('RENT_NUMBER');
+
+    // The running rental counts as an open order before the deletion, and stays, anonymous, after it.
+    expect((await probe.get('/api/v1/users/me/deletion', me.cookie)).json().open_orders).toBe(1);
+    const done = await probe.post('/api/v1/users/me/delete', me.cookie, { confirm_email: me.user.email });
+    expect(done.statusCode).toBe(204);
+    const admin = await signInAsAdmin(app);
+    const staff = (await probe.get(`/api/v1/admin/rentals?user_id=${me.user.id}`, admin.cookie)).json();
+    expect(staff.items).toEqual([
+      expect.objectContaining({ id: rental.id, user_email: `deleted-${me.user.id}@deleted.invalid` }),
+    ]);
     expect(await probe.ledger.verify()).toEqual([]);
   });
 

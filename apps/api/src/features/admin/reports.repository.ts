@@ -6,6 +6,8 @@ import { queryRows } from '../../db/sql.ts';
 /** Read-only aggregates for the reports screen, over [from, to) in UTC. */
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 const int = (v: unknown) => Number(v ?? 0);
+/** A rental's transfers carry `rental:<id>`, an extension's `rental-extension:<id>` (rental-money.ts). */
+const RENTAL_TRANSFER = sql.raw(`(t.reference LIKE 'rental:%' OR t.reference LIKE 'rental-extension:%')`);
 
 export function createReportsRepository(db: Executor) {
   /** `date_trunc` with the unit as a literal (it cannot be a bound parameter in every driver). */
@@ -13,11 +15,15 @@ export function createReportsRepository(db: Executor) {
     sql`to_char(date_trunc(${sql.raw(`'${period}'`)}, ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
 
   return {
+    /** Money into revenue per bucket and currency, and the part of it that rentals brought. */
     async revenueBuckets(period: ReportPeriod, from: Date, to: Date) {
       const rows = await queryRows(
         db,
-        sql`SELECT ${trunc(period, sql.raw('e.created_at'))} AS bucket, a.currency, sum(e.amount)::bigint AS amount
-              FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'revenue'
+        sql`SELECT ${trunc(period, sql.raw('e.created_at'))} AS bucket, a.currency, sum(e.amount)::bigint AS amount,
+                   coalesce(sum(e.amount) FILTER (WHERE ${RENTAL_TRANSFER}), 0)::bigint AS rentals
+              FROM ledger_entries e
+              JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'revenue'
+              JOIN ledger_transfers t ON t.id = e.transfer_id
              WHERE e.created_at >= ${ts(from)} AND e.created_at < ${ts(to)}
              GROUP BY 1, 2`,
       );
@@ -25,16 +31,22 @@ export function createReportsRepository(db: Executor) {
         bucket: String(r.bucket),
         currency: String(r.currency),
         amount: int(r.amount),
+        rentals: int(r.rentals),
       }));
     },
 
+    /** Activations ordered and rentals started, per bucket. */
     async orderBuckets(period: ReportPeriod, from: Date, to: Date) {
-      const rows = await queryRows(
-        db,
-        sql`SELECT ${trunc(period, sql.raw('created_at'))} AS bucket, count(*)::int AS n FROM activations
-             WHERE created_at >= ${ts(from)} AND created_at < ${ts(to)} GROUP BY 1`,
-      );
-      return rows.map((r) => ({ bucket: String(r.bucket), orders: int(r.n) }));
+      const count = (table: 'activations' | 'rentals') =>
+        queryRows(
+          db,
+          sql`SELECT ${trunc(period, sql.raw('created_at'))} AS bucket, count(*)::int AS n FROM ${sql.raw(table)}
+               WHERE created_at >= ${ts(from)} AND created_at < ${ts(to)} GROUP BY 1`,
+        );
+      const [orders, rentals] = await Promise.all([count('activations'), count('rentals')]);
+      const rows = (list: Record<string, unknown>[]) =>
+        list.map((r) => ({ bucket: String(r.bucket), n: int(r.n) }));
+      return { orders: rows(orders), rentals: rows(rentals) };
     },
 
     /** Orders of the range grouped by service or by country, most ordered first. */

@@ -94,7 +94,15 @@ describe('staff reports', async () => {
     const r = res.json();
     expect(r.period).toBe('day');
     expect(r.revenue).toHaveLength(30);
-    expect(r.revenue.at(-1)).toEqual({ bucket: today, BRL: 3 * price, USD: 0, orders: 4 });
+    expect(r.revenue.at(-1)).toEqual({
+      bucket: today,
+      BRL: 3 * price,
+      USD: 0,
+      orders: 4,
+      rentals_BRL: 0,
+      rentals_USD: 0,
+      rentals: 0,
+    });
     expect(
       r.revenue.slice(0, -1).every((p: { BRL: number; orders: number }) => p.BRL === 0 && p.orders === 0),
     ).toBe(true);

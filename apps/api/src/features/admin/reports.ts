@@ -43,7 +43,7 @@ export function createReports(deps: { repository: ReportsRepository; now: () => 
     async report(query: ReportsQuery): Promise<ReportsResponse> {
       const { period } = query;
       const { from, to } = reportRange(query, now());
-      const [revenue, orders, services, countries, settlement, topups, adjustments] = await Promise.all([
+      const [revenue, counts, services, countries, settlement, topups, adjustments] = await Promise.all([
         repository.revenueBuckets(period, from, to),
         repository.orderBuckets(period, from, to),
         repository.top('service', from, to, TOP),
@@ -55,13 +55,17 @@ export function createReports(deps: { repository: ReportsRepository; now: () => 
       const points: RevenuePoint[] = [];
       for (let b = bucketStart(period, from); b < to; b = nextBucket(period, b)) {
         const key = iso(b);
-        const money = (c: string) =>
-          revenue.filter((r) => r.bucket === key && r.currency === c).reduce((s, r) => s + r.amount, 0);
+        const money = (c: string, part: 'amount' | 'rentals') =>
+          revenue.filter((r) => r.bucket === key && r.currency === c).reduce((s, r) => s + r[part], 0);
+        const count = (list: { bucket: string; n: number }[]) => list.find((o) => o.bucket === key)?.n ?? 0;
         points.push({
           bucket: key,
-          BRL: money('BRL'),
-          USD: money('USD'),
-          orders: orders.find((o) => o.bucket === key)?.orders ?? 0,
+          BRL: money('BRL', 'amount'),
+          USD: money('USD', 'amount'),
+          orders: count(counts.orders),
+          rentals_BRL: money('BRL', 'rentals'),
+          rentals_USD: money('USD', 'rentals'),
+          rentals: count(counts.rentals),
         });
       }
       const settled = settlement.captured + settlement.refunded;

@@ -47,7 +47,8 @@ export function createRentalActions(deps: RentalsDeps) {
         actor: { id: row.userId, email: null },
         entityType: 'rentals',
         entityId: row.id,
-        after: { ...after },
+        // The currency names the amounts' money in the staff's audit log.
+        after: { ...after, currency: row.currency },
       },
       tx,
     );
@@ -82,7 +83,7 @@ export function createRentalActions(deps: RentalsDeps) {
       const changes = { status: 'finished' as const, endedAt: at, nextCheckAt: null };
       if (r.settled === null) await money.capture(tx, r, at, changes);
       else await repository.update(r.id, changes, at, tx);
-      await audit(tx, r, 'FINISH_RENTAL', {});
+      await audit(tx, r, 'FINISH_RENTAL', { paid: r.totalPaid });
       await event(tx, r, 'finished');
       return r;
     });

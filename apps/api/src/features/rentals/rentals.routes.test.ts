@@ -117,6 +117,14 @@ describe('rentals API', async () => {
     expect((await send(who, 'POST', `/api/v1/rentals/${rental.id}/cancel`)).json().code).toBe(
       'RENTAL_ALREADY_CANCELLED',
     );
+    // Staff read the cancel in the audit log: what was refunded, and in which money.
+    const admin = await signInAsAdmin(app);
+    const audit = (await send(admin, 'GET', '/api/v1/admin/audit?action=CANCEL_RENTAL&limit=100')).json();
+    expect(audit.items.find((e: { entity_id: string }) => e.entity_id === rental.id)).toMatchObject({
+      entity_type: 'rentals',
+      user_id: who.user.id,
+      after: { refunded: fourHours + twelveHours, currency: 'BRL' },
+    });
     // An SMS listed later is kept but moves no money.
     clock.advance(SMS_EVERY_MS + 1_000);
     await tick();

@@ -16,6 +16,17 @@ const PAYMENT_TYPES: Record<string, string> = {
   adjustment: 'adjustment',
 };
 
+/**
+ * A rental's charges (its price and each extension) carry `rental:<id>` or `rental-extension:<id>`
+ * (rentals/rental-money.ts): 5sim calls a rented number "hosting", in its orders' categories as here.
+ */
+const RENTAL_REFERENCE = /^rental(-extension)?:/;
+
+function paymentType(e: { kind: string; reference: string | null }): string {
+  if (e.kind === 'purchase' && e.reference && RENTAL_REFERENCE.test(e.reference)) return 'hosting';
+  return PAYMENT_TYPES[e.kind] ?? e.kind;
+}
+
 export interface HistoryQuery {
   limit?: string;
   offset?: string;
@@ -96,7 +107,7 @@ export function createFivesimHistory({
     if (!items) return refuse('bad request');
     const data = items.map((e) => ({
       ID: e.id,
-      TypeName: PAYMENT_TYPES[e.kind] ?? e.kind,
+      TypeName: paymentType(e),
       ProviderName: e.kind === 'adjustment' ? 'admin' : 'numero',
       Amount: e.amount / 100,
       Balance: e.balanceAfter / 100,

@@ -120,6 +120,16 @@ describe('the 5sim-compatible API: hosting', async () => {
     expect((await get(`/v1/user/cancel/${order.id}`, r)).json().status).toBe('CANCELED');
     expect(await get(`/v1/user/finish/${order.id}`, r)).toMatchObject({ status: 400, body: 'order expired' });
     expect(await r.balance()).toBe(10_000);
+    // The payments history names the rental's charge as 5sim names a hosting order, and its refund a refund.
+    const payments = (await get('/v1/user/payments?order=id&reverse=true', r)).json();
+    expect(payments.Data.map((p: { TypeName: string; Amount: number }) => [p.TypeName, p.Amount])).toEqual([
+      ['refund', day / 100],
+      ['hosting', -day / 100],
+      ['charge', 100],
+    ]);
+    expect(payments.PaymentTypes).toEqual(
+      expect.arrayContaining([{ Name: 'hosting' }, { Name: 'refund' }, { Name: 'charge' }]),
+    );
     expect(await ledger.verify()).toEqual([]);
   });
 

@@ -163,5 +163,7 @@ describe('admin orders screen', () => {
     expect(screen.getByRole('link', { name: /Relatórios/ }).getAttribute('href')).toBe(
       '/admin/orders/reports',
     );
+    // Rentals are listed on their own staff page, one click from the orders.
+    expect(screen.getByRole('link', { name: 'Locações' }).getAttribute('href')).toBe('/admin/rentals');
   });
 });

@@ -5,7 +5,7 @@ import {
   ORDER_PAYMENT_STATUSES,
   OrderPaymentStatus,
 } from '@numero/contract/activations';
-import { BarChart3, CircleCheck, Download, Undo2, X } from 'lucide-react';
+import { BarChart3, CircleCheck, Download, KeyRound, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -84,6 +84,11 @@ export function AdminOrdersPage() {
         subtitle={t('subtitle')}
         actions={
           <div className="flex flex-wrap gap-2">
+            {/* Rentals are orders too, listed on their own page (their own statuses and money). */}
+            <Link to="/admin/rentals" className={buttonClasses('secondary')} data-testid="orders-rentals">
+              <KeyRound className="size-4" aria-hidden />
+              {t('links.rentals')}
+            </Link>
             <Link to="/admin/orders/reports" className={buttonClasses('secondary')}>
               <BarChart3 className="size-4" aria-hidden />
               {t('links.reports')}

@@ -84,4 +84,29 @@ describe('audit entries in words', () => {
       words('pt', { before: null, after: { topup_limits: { BRL: { min: 500, max: 100000 } } } }),
     ).toEqual(['Limites de recarga: BRL: (mínimo: R$\u00a05,00, máximo: R$\u00a01.000,00)']);
   });
+
+  it('reads rentals: rented, cancelled with a refund in dollars, and the staff’s rental rules', () => {
+    expect(
+      words('pt', { before: null, after: { product_id: 12, hours: 4, price: 1500, currency: 'BRL' } }),
+    ).toEqual(['Produto: 12', 'Horas: 4', 'Preço: R$\u00a015,00', 'Moeda: BRL']);
+    expect(words('en', { before: null, after: { refunded: 4500, currency: 'USD' } })).toEqual([
+      'Refunded: $45.00',
+      'Currency: USD',
+    ]);
+    expect(words('pt', { before: null, after: { paid: 3000, currency: 'BRL' } })[0]).toBe(
+      'Pago: R$\u00a030,00',
+    );
+    expect(
+      words('pt', {
+        before: { cancel_window_minutes: 20, factor_percent: { '4': 300 } },
+        after: { cancel_window_minutes: 30, factor_percent: { '4': 350 } },
+      }),
+    ).toEqual([
+      'Prazo para cancelar a locação (min): 20 → 30',
+      'Preço por duração (horas: % da ativação): 4: 300 → 4: 350',
+    ]);
+    expect(words('en', { before: { rentable: true }, after: { rentable: false } })).toEqual([
+      'Available for rent: yes → no',
+    ]);
+  });
 });

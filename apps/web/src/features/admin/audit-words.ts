@@ -6,7 +6,17 @@ import { formatMoney } from '../../i18n/format.ts';
 type T = (key: string, options: { defaultValue: string }) => string;
 
 /** Fields that hold cents: shown as money in the currency the record (or its parent) names. */
-const MONEY_FIELDS = new Set(['balance', 'amount', 'refunded', 'price', 'cost', 'floor', 'min', 'max']);
+const MONEY_FIELDS = new Set([
+  'balance',
+  'amount',
+  'refunded',
+  'paid',
+  'price',
+  'cost',
+  'floor',
+  'min',
+  'max',
+]);
 /** Fields whose every value is money, whatever its key (prices by SKU). */
 const MONEY_MAPS = new Set(['prices']);
 /** Fields that always name their currency (a price in reais, a price in dollars). */

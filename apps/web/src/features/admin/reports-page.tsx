@@ -1,5 +1,10 @@
-import { REPORT_PERIODS, type ReportPeriod, type ReportsResponse } from '@numero/contract/admin-reports';
-import { CircleCheck, Download, RotateCcw, Wallet } from 'lucide-react';
+import {
+  REPORT_PERIODS,
+  type ReportPeriod,
+  type ReportsResponse,
+  type RevenuePoint,
+} from '@numero/contract/admin-reports';
+import { CircleCheck, Download, KeyRound, RotateCcw, Wallet } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -154,21 +159,33 @@ function Figures({
       }).format(new Date(`${bucket}T00:00:00Z`)),
     [lang, r.period],
   );
+  const totals = useMemo(() => {
+    const sum = (pick: (p: RevenuePoint) => number) => r.revenue.reduce((s, p) => s + pick(p), 0);
+    return {
+      BRL: sum((p) => p.BRL),
+      USD: sum((p) => p.USD),
+      orders: sum((p) => p.orders),
+      rentalsBRL: sum((p) => p.rentals_BRL),
+      rentalsUSD: sum((p) => p.rentals_USD),
+      rentals: sum((p) => p.rentals),
+    };
+  }, [r.revenue]);
   const labels = useMemo(
     () => ({
       brl: t('revenue.brl'),
       usd: t('revenue.usd'),
+      rentalsBrl: t('revenue.rentalsBrl'),
+      rentalsUsd: t('revenue.rentalsUsd'),
       orders: t('revenue.orders'),
+      rentals: t('revenue.rentals'),
       summary: t('revenue.summary', {
-        total: formatMoney(
-          r.revenue.reduce((s, p) => s + p.BRL, 0),
-          'BRL',
-          lang,
-        ),
-        orders: r.revenue.reduce((s, p) => s + p.orders, 0),
+        total: formatMoney(totals.BRL, 'BRL', lang),
+        rentals: formatMoney(totals.rentalsBRL, 'BRL', lang),
+        orders: totals.orders,
+        rentalCount: totals.rentals,
       }),
     }),
-    [t, r.revenue, lang],
+    [t, totals, lang],
   );
   const file = (name: string) => `${name}-${r.from}-${r.to}.csv`;
   const topTable = (title: string, name: string, rows: ReportsResponse['top_services']) => (
@@ -206,7 +223,7 @@ function Figures({
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-3" data-testid="report-rates">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="report-rates">
         <StatCard
           icon={CircleCheck}
           testId="rate-success"
@@ -225,8 +242,15 @@ function Figures({
           icon={Wallet}
           testId="revenue-total"
           label={t('revenue.total')}
-          value={brl(r.revenue.reduce((s, p) => s + p.BRL, 0))}
-          hint={usd(r.revenue.reduce((s, p) => s + p.USD, 0))}
+          value={brl(totals.BRL)}
+          hint={usd(totals.USD)}
+        />
+        <StatCard
+          icon={KeyRound}
+          testId="revenue-rentals"
+          label={t('revenue.rentalsTotal')}
+          value={brl(totals.rentalsBRL)}
+          hint={t('revenue.rentalsHint', { count: totals.rentals, usd: usd(totals.rentalsUSD) })}
         />
       </div>
       <Section
@@ -235,8 +259,24 @@ function Figures({
           downloadCsv(
             file('revenue'),
             toCsv(
-              [t('revenue.bucket'), 'BRL', 'USD', t('revenue.orders')],
-              r.revenue.map((p) => [p.bucket, p.BRL / 100, p.USD / 100, p.orders]),
+              [
+                t('revenue.bucket'),
+                'BRL',
+                'USD',
+                t('revenue.orders'),
+                t('revenue.rentalsBrl'),
+                t('revenue.rentalsUsd'),
+                t('revenue.rentals'),
+              ],
+              r.revenue.map((p) => [
+                p.bucket,
+                p.BRL / 100,
+                p.USD / 100,
+                p.orders,
+                p.rentals_BRL / 100,
+                p.rentals_USD / 100,
+                p.rentals,
+              ]),
             ),
           )
         }

@@ -26,44 +26,57 @@ Chart.register(
   Legend,
 );
 
-/** Revenue per bucket in BRL and USD (bars) with the order count (line); loaded only on the reports page. */
+/**
+ * Revenue per bucket (bars): one stack per currency, activations below and rentals above, so a stack's
+ * height is the bucket's whole revenue in that currency; orders and rentals started are lines. Loaded
+ * only on the reports page.
+ */
 export default function RevenueChart({
   points,
   labels,
   formatLabel,
 }: {
   points: RevenuePoint[];
-  labels: { brl: string; usd: string; orders: string; summary: string };
+  labels: {
+    brl: string;
+    usd: string;
+    rentalsBrl: string;
+    rentalsUsd: string;
+    orders: string;
+    rentals: string;
+    summary: string;
+  };
   formatLabel: (bucket: string) => string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
+    const bar = (label: string, stack: string, color: string, cents: (p: RevenuePoint) => number) => ({
+      label,
+      stack,
+      data: points.map((p) => cents(p) / 100),
+      backgroundColor: color,
+      yAxisID: 'y',
+    });
+    const line = (label: string, color: string, count: (p: RevenuePoint) => number) => ({
+      type: 'line' as const,
+      label,
+      data: points.map(count),
+      borderColor: color,
+      backgroundColor: color,
+      yAxisID: 'orders',
+    });
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
         labels: points.map((p) => formatLabel(p.bucket)),
         datasets: [
-          {
-            label: labels.brl,
-            data: points.map((p) => p.BRL / 100),
-            backgroundColor: '#0f766e',
-            yAxisID: 'y',
-          },
-          {
-            label: labels.usd,
-            data: points.map((p) => p.USD / 100),
-            backgroundColor: '#60a5fa',
-            yAxisID: 'y',
-          },
-          {
-            type: 'line',
-            label: labels.orders,
-            data: points.map((p) => p.orders),
-            borderColor: '#f59e0b',
-            backgroundColor: '#f59e0b',
-            yAxisID: 'orders',
-          },
+          bar(labels.brl, 'BRL', '#0f766e', (p) => p.BRL - p.rentals_BRL),
+          bar(labels.rentalsBrl, 'BRL', '#5eead4', (p) => p.rentals_BRL),
+          bar(labels.usd, 'USD', '#2563eb', (p) => p.USD - p.rentals_USD),
+          bar(labels.rentalsUsd, 'USD', '#93c5fd', (p) => p.rentals_USD),
+          line(labels.orders, '#f59e0b', (p) => p.orders),
+          line(labels.rentals, '#a855f7', (p) => p.rentals),
         ],
       },
       options: {
@@ -71,7 +84,8 @@ export default function RevenueChart({
         maintainAspectRatio: false,
         animation: false,
         scales: {
-          y: { beginAtZero: true, position: 'left' },
+          x: { stacked: true },
+          y: { beginAtZero: true, position: 'left', stacked: true },
           orders: {
             beginAtZero: true,
             position: 'right',
