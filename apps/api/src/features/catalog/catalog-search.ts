@@ -53,14 +53,25 @@ export function createCatalogSearch({
     };
   }
 
+  /** One read at a time, shared by the callers meanwhile. */
+  function refresh(): Promise<Index> {
+    building ??= build()
+      .then((built) => (index = built))
+      .finally(() => {
+        building = null;
+      });
+    return building;
+  }
+
+  /**
+   * The index, read afresh once it is SEARCH_INDEX_TTL_MS old. From half that age the next read starts
+   * in the background, so that under steady traffic no search waits for the database.
+   */
   async function current(): Promise<Index> {
-    if (index && clock() - index.at < SEARCH_INDEX_TTL_MS) return index;
-    // Callers meanwhile share one read.
-    building ??= build().finally(() => {
-      building = null;
-    });
-    index = await building;
-    return index;
+    const age = index ? clock() - index.at : Number.POSITIVE_INFINITY;
+    if (age >= SEARCH_INDEX_TTL_MS) return refresh();
+    if (age >= SEARCH_INDEX_TTL_MS / 2) refresh().catch(() => undefined);
+    return index!;
   }
 
   /** The positions of the matching entries, best first. */

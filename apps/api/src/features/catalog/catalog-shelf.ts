@@ -12,7 +12,7 @@ import type { Lang } from '../../http/lang.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import { selectOffers, selectServices } from './shelf-select.ts';
-import { type Shelf, type ShelfService, stockShelf } from './shelf-stock.ts';
+import { type Shelf, type ShelfService, sameShelf, stockShelf } from './shelf-stock.ts';
 import type { TrackRecord, TrackRecords } from './track-record.ts';
 
 /** How long a shelf is trusted without a message on `catalog_changed` (a sale's stock moves unannounced). */
@@ -48,13 +48,19 @@ export function createCatalogShelf({
   now?: () => number;
   onError?: (err: unknown) => void;
 }) {
+  const built = new Map<string, Shelf>();
   async function build(currency: string): Promise<Shelf> {
     const [lines, services, countries] = await Promise.all([
       products.listOfferLines(currency as Currency),
       repository.listShelfServices(),
       repository.listCountries(),
     ]);
-    return stockShelf(lines, services, countries);
+    const next = await stockShelf(lines, services, countries);
+    // The same shelf again (a quiet catalogue): the one already built stays, with what was made from it.
+    const last = built.get(currency);
+    if (last && sameShelf(last, next)) return last;
+    built.set(currency, next);
+    return next;
   }
   const memory = createCatalogMemory({ build, ms: SHELF_MS, maxMs: SHELF_MAX_MS, now, onError });
 

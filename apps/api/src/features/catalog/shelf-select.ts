@@ -68,7 +68,7 @@ function select(shelf: Shelf, query: ProductsQuery, recordOf: RecordOf): Int32Ar
   // The shelf's order is already the cheapest first, in stock before; sorting is stable, so it breaks ties.
   if (query.sort === 'price') return list;
   // Each product's keys once, then a sort of positions by them.
-  const inStock = new Int8Array(list.length);
+  const inStock = new Float64Array(list.length);
   const second = new Float64Array(list.length);
   const third = new Float64Array(list.length);
   list.forEach((p, i) => {
@@ -79,10 +79,40 @@ function select(shelf: Shelf, query: ProductsQuery, recordOf: RecordOf): Int32Ar
       third[i] = record(p).sample_size;
     }
   });
-  const order = Int32Array.from(list.keys()).sort(
-    (a, b) => inStock[b]! - inStock[a]! || second[b]! - second[a]! || third[b]! - third[a]! || a - b,
-  );
-  return order.map((i) => list[i]!);
+  return descending(list, [inStock, second, third]);
+}
+
+/**
+ * `list` ordered by `keys` (each per element of the list), the greatest first, ties in the list's order.
+ * Each key becomes its rank among its values, packed with the element's index into one number, so that
+ * the sort is the engine's own numeric one: 200,000 products in tens of milliseconds, where a comparison
+ * function takes several times as long.
+ */
+function descending(list: Int32Array, keys: Float64Array[]): Int32Array {
+  const n = list.length;
+  const ranked = keys.map((key) => {
+    const values = Float64Array.from(new Set(key)).sort();
+    return { size: values.length, rankOf: new Map(Array.from(values, (v, r) => [v, values.length - 1 - r])) };
+  });
+  if (ranked.reduce((span, r) => span * r.size, n) > Number.MAX_SAFE_INTEGER) {
+    const order = Array.from(list.keys()).sort((a, b) => {
+      for (const key of keys) if (key[a] !== key[b]) return key[b]! - key[a]!;
+      return a - b;
+    });
+    return Int32Array.from(order, (i) => list[i]!);
+  }
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let v = 0;
+    ranked.forEach((r, k) => {
+      v = v * r.size + r.rankOf.get(keys[k]![i]!)!;
+    });
+    packed[i] = v * n + i;
+  }
+  packed.sort();
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = list[packed[i]! % n]!;
+  return order;
 }
 
 const collators = { pt: new Intl.Collator('pt-BR'), en: new Intl.Collator('en') };

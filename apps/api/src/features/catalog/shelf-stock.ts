@@ -129,7 +129,7 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
     countryAt,
     byService: groupPositions(service.subarray(0, size), services.length),
     byCountry: groupPositions(country.subarray(0, size), countries.length),
-    all: Int32Array.from({ length: size }, (_, i) => i),
+    all: new Int32Array(size).map((_, i) => i),
     sought: services.toSorted((a, b) => b.popularity - a.popularity || byName.compare(a.name, b.name)),
     selections: new Map(),
   };
@@ -140,4 +140,27 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
     }
   });
   return shelf;
+}
+
+const sameArrays = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/**
+ * Whether two shelves hold the same products, in the same order, with the same names: what was made from
+ * one (the protocol's prepared answers) stands for the other. A comparison, not a hash: about 1 ms.
+ */
+export function sameShelf(a: Shelf, b: Shelf): boolean {
+  return (
+    a.size === b.size &&
+    sameArrays(a.service, b.service) &&
+    sameArrays(a.country, b.country) &&
+    sameArrays(a.price, b.price) &&
+    sameArrays(a.stock, b.stock) &&
+    sameArrays(a.id, b.id) &&
+    JSON.stringify(a.services) === JSON.stringify(b.services) &&
+    JSON.stringify(a.countries) === JSON.stringify(b.countries)
+  );
 }

@@ -62,6 +62,9 @@ export function createCatalogAnswers({
     return map;
   }
 
+  /** The last answers prepared per currency. */
+  const made = new Map<string, CatalogView>();
+
   /** The protocol's answers over the shop's shelf: the same copy of the catalogue, no other. */
   async function buildView(currency: string): Promise<CatalogView> {
     const { shelf, recordOf } = await catalog.shelfOf(currency as Currency);
@@ -74,13 +77,27 @@ export function createCatalogAnswers({
       if (!services.has(theirs) || theirs === s.code) services.set(theirs, { code: s.code, name: s.name });
     }
     const view = { shelf, recordOf, services };
-    const countries = shelf.countries.map((c) => ({ code: c.code, name_en: c.nameEn, name_pt: c.namePt }));
-    const [prices, countryList, serviceList] = await Promise.all([
+    // A quiet catalogue (nothing sold, nothing changed) keeps its prepared answers: made once, not per 5 s.
+    const last = made.get(currency);
+    const same = last && last.recordOf === recordOf && last.shelf === shelf;
+    const built = { ...view, full: same ? last.full : await prepare(view) };
+    made.set(currency, built);
+    return built;
+  }
+
+  /** The unfiltered answers, serialised and compressed once per version. */
+  async function prepare(view: Omit<CatalogView, 'full'>): Promise<CatalogView['full']> {
+    const countries = view.shelf.countries.map((c) => ({
+      code: c.code,
+      name_en: c.nameEn,
+      name_pt: c.namePt,
+    }));
+    const [getPrices, getCountries, getServicesList] = await Promise.all([
       fullPricesJson(view).then(prepareText),
       prepareJson(countriesOf(countries)),
       prepareJson(servicesOf(view, {})),
     ]);
-    return { ...view, full: { getPrices: prices, getCountries: countryList, getServicesList: serviceList } };
+    return { getPrices, getCountries, getServicesList };
   }
 
   const memory = createCatalogMemory({
