@@ -53,7 +53,7 @@ export const fold = (text: string) => uFuzzy.latinize(text.toLowerCase());
 const byName = new Intl.Collator();
 
 /** Rows read between two turns of the event loop, so that requests meanwhile wait a few ms at most. */
-const SLICE_ROWS = 10_000;
+const SLICE_ROWS = 5_000;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The positions of each group's members, in order: one array cut into a view per group. */
@@ -116,6 +116,11 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
     }
     if (row % SLICE_ROWS === SLICE_ROWS - 1) await turn();
   }
+  await turn();
+  const byService = groupPositions(service.subarray(0, size), services.length);
+  await turn();
+  const byCountry = groupPositions(country.subarray(0, size), countries.length);
+  await turn();
   const shelf: Shelf = {
     size,
     service: service.subarray(0, size),
@@ -127,8 +132,8 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
     serviceAt,
     countries,
     countryAt,
-    byService: groupPositions(service.subarray(0, size), services.length),
-    byCountry: groupPositions(country.subarray(0, size), countries.length),
+    byService,
+    byCountry,
     all: new Int32Array(size).map((_, i) => i),
     sought: services.toSorted((a, b) => b.popularity - a.popularity || byName.compare(a.name, b.name)),
     selections: new Map(),
