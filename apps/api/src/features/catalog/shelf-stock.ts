@@ -3,7 +3,8 @@ import type { CatalogRepository } from './catalog.repository.ts';
 
 // The shelf's layout: every product on sale as a position in a few typed arrays, its service and its
 // country as indices into the short lists of names, and each service's and each country's products as
-// lists of positions. 200,000 products take about 5 MB this way, where objects and strings took over 100.
+// lists of positions. 200,000 products take about 5 MB this way; as objects (the shop's and the protocol's
+// copies, before) they took about 30 MB, and each renewal parsed them anew from a 10 MB JSON text.
 
 type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
 type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
@@ -155,7 +156,7 @@ const sameArrays = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 
 /**
  * Whether two shelves hold the same products, in the same order, with the same names: what was made from
- * one (the protocol's prepared answers) stands for the other. A comparison, not a hash: about 1 ms.
+ * one (the protocol's prepared answers) stands for the other. A comparison, not a hash: a few ms.
  */
 export function sameShelf(a: Shelf, b: Shelf): boolean {
   return (
