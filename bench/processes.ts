@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../apps/api/src/supervisor.ts';
 
 export const root = new URL('..', import.meta.url).pathname;
 export const HOST = '127.0.0.1';
@@ -142,7 +143,8 @@ export async function startStore(
   env: NodeJS.ProcessEnv = {},
 ): Promise<Running> {
   return startProcess(
-    ['apps/api/dist/server.js'],
+    // With the flags the supervisor gives each server process under `npm start`.
+    [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'],
     {
       ...database.env,
       NODE_ENV: 'production',

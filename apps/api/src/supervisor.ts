@@ -19,6 +19,13 @@ const MAX_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 30_000;
 
+/**
+ * V8's flags for each server process: a young generation of at most 16 MB per half. On a machine with
+ * much memory V8 grows it to 64 MB per half in a process that allocates fast (the catalogue renewed every
+ * few seconds at market size): 100 MB more resident per process, for fewer but no shorter pauses.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+
 /** The wait before restarting after `crashes` crashes in a row. */
 export function restartDelayMs(crashes: number): number {
   return Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.max(0, crashes - 1));
@@ -49,6 +56,7 @@ export function supervise(entry: Entry = 'server') {
   // The entry beside this file: server.ts under tsx, server.js in the compiled bundle.
   cluster.setupPrimary({
     exec: fileURLToPath(new URL(`./${entry}${extname(import.meta.url)}`, import.meta.url)),
+    execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS],
   });
   const startedAt = new Map<number, number>();
   let everListened = false;

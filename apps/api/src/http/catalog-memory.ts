@@ -15,7 +15,11 @@ const COMPRESS_FROM_BYTES = 1_024;
  * now, once per version of the answer, so that sending it is a copy from memory.
  */
 export async function prepareJson(value: unknown): Promise<PreparedJson> {
-  const text = JSON.stringify(value);
+  return prepareText(JSON.stringify(value));
+}
+
+/** JSON text already made (a long answer made piecewise), kept ready to send as prepareJson keeps it. */
+export async function prepareText(text: string): Promise<PreparedJson> {
   const body = Buffer.from(text);
   if (body.length < COMPRESS_FROM_BYTES) return { body, packed: {} };
   // Made again every few seconds, as the memory renews: a middle level, off the main thread.

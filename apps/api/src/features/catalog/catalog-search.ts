@@ -1,12 +1,14 @@
 import uFuzzy from '@leeoniya/ufuzzy';
-import type { CatalogSearchQuery, CatalogSearchResponse } from '@numero/contract/catalog';
+import type { CatalogSearchQuery, CatalogSearchResponse, ServiceSummary } from '@numero/contract/catalog';
 import type { CatalogRepository } from './catalog.repository.ts';
-import { countrySummary, serviceSummary } from './catalog.service.ts';
+import { countrySummary } from './catalog.service.ts';
+import type { CatalogShelf } from './catalog-shelf.ts';
+import { fold } from './shelf-stock.ts';
 
 /** How long each process keeps what it searches (names change when staff or the import change them). */
 export const SEARCH_INDEX_TTL_MS = 5_000;
 
-type ServiceRow = Awaited<ReturnType<CatalogRepository['listServices']>>[number];
+type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
 type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
 
 interface Index {
@@ -18,21 +20,21 @@ interface Index {
   at: number;
 }
 
-/** Lower case without accents: "Índia" and "india" read alike. */
-const fold = (text: string) => uFuzzy.latinize(text.toLowerCase());
-
 /**
  * Search over the services and countries on sale, in this process's memory: a market-sized catalogue
  * has about a thousand service names and two hundred and fifty countries, which a fuzzy matcher
  * (uFuzzy, one typo per word forgiven: a letter missing, extra, wrong or two swapped, but not the first)
  * reads in well under a millisecond, where a round trip to the database would cost more. Both lists are
- * paged by offset, the best match first.
+ * paged by offset, the best match first. The names are read afresh every SEARCH_INDEX_TTL_MS (two short
+ * queries); the starting prices and countries in stock come from the shelf of the currency asked.
  */
 export function createCatalogSearch({
   repository,
+  shelf,
   clock = Date.now,
 }: {
-  repository: Pick<CatalogRepository, 'listServices' | 'listCountries'>;
+  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries'>;
+  shelf: Pick<CatalogShelf, 'memory'>;
   clock?: () => number;
 }) {
   const matcher = new uFuzzy({ intraMode: 1, interLft: 1 });
@@ -40,7 +42,8 @@ export function createCatalogSearch({
   let building: Promise<Index> | null = null;
 
   async function build(): Promise<Index> {
-    const [services, countries] = await Promise.all([repository.listServices(), repository.listCountries()]);
+    const [all, countries] = await Promise.all([repository.listShelfServices(), repository.listCountries()]);
+    const services = all.filter((s) => s.categoryActive);
     return {
       services,
       countries,
@@ -50,14 +53,25 @@ export function createCatalogSearch({
     };
   }
 
+  /** One read at a time, shared by the callers meanwhile. */
+  function refresh(): Promise<Index> {
+    building ??= build()
+      .then((built) => (index = built))
+      .finally(() => {
+        building = null;
+      });
+    return building;
+  }
+
+  /**
+   * The index, read afresh once it is SEARCH_INDEX_TTL_MS old. From half that age the next read starts
+   * in the background, so that under steady traffic no search waits for the database.
+   */
   async function current(): Promise<Index> {
-    if (index && clock() - index.at < SEARCH_INDEX_TTL_MS) return index;
-    // Callers meanwhile share one read.
-    building ??= build().finally(() => {
-      building = null;
-    });
-    index = await building;
-    return index;
+    const age = index ? clock() - index.at : Number.POSITIVE_INFINITY;
+    if (age >= SEARCH_INDEX_TTL_MS) return refresh();
+    if (age >= SEARCH_INDEX_TTL_MS / 2) refresh().catch(() => undefined);
+    return index!;
   }
 
   /** The positions of the matching entries, best first. */
@@ -71,12 +85,25 @@ export function createCatalogSearch({
     async search(query: CatalogSearchQuery): Promise<CatalogSearchResponse> {
       const { q, currency, lang, limit } = query;
       const from = Number(query.cursor ?? 0);
-      const found = await current();
+      const [found, onShelf] = await Promise.all([current(), shelf.memory.get(currency)]);
       const services = match(found.serviceText, q).map((i) => found.services[i]!);
       const countries = match(found.countryText, q).map((i) => found.countries[i]!);
       const more = services.length > from + limit || countries.length > from + limit;
+      const summary = (r: ServiceRow): ServiceSummary => {
+        const sold = onShelf.services[onShelf.serviceAt.get(r.code) ?? -1];
+        return {
+          code: r.code,
+          name: r.name,
+          popularity: r.popularity,
+          category: r.categorySlug,
+          category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
+          from_price: sold?.from ?? null,
+          currency,
+          countries_available: sold?.inStock ?? 0,
+        };
+      };
       return {
-        services: services.slice(from, from + limit).map((r) => serviceSummary(r, currency, lang)),
+        services: services.slice(from, from + limit).map(summary),
         countries: countries.slice(from, from + limit).map((c) => countrySummary(c, lang)),
         next_cursor: more ? String(from + limit) : null,
       };

@@ -11,14 +11,8 @@ import { createCatalogMemory } from '../../http/catalog-memory.ts';
 import type { Lang } from '../../http/lang.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
-import {
-  type Shelf,
-  type ShelfOffer,
-  type ShelfService,
-  selectOffers,
-  selectServices,
-  stock,
-} from './shelf-select.ts';
+import { selectOffers, selectServices } from './shelf-select.ts';
+import { type Shelf, type ShelfService, sameShelf, stockShelf } from './shelf-stock.ts';
 import type { TrackRecord, TrackRecords } from './track-record.ts';
 
 /** How long a shelf is trusted without a message on `catalog_changed` (a sale's stock moves unannounced). */
@@ -29,11 +23,11 @@ export const SHELF_MAX_MS = 15_000;
 type RecordOf = (service: string, country: string) => TrackRecord;
 
 /** One page of a list selected in full, from the cursor on. */
-function pageOf<T, U>(all: T[], cursor: string | undefined, limit: number, map: (item: T) => U) {
+function pageOf<U>(total: number, cursor: string | undefined, limit: number, map: (i: number) => U) {
   const from = Number(cursor ?? 0);
-  const page = all.slice(from, from + limit);
-  const next = from + page.length;
-  return { items: page.map(map), total: all.length, next_cursor: next < all.length ? String(next) : null };
+  const to = Math.min(total, from + limit);
+  const items = Array.from({ length: Math.max(0, to - from) }, (_, i) => map(from + i));
+  return { items, total, next_cursor: to < total ? String(to) : null };
 }
 
 /**
@@ -49,25 +43,24 @@ export function createCatalogShelf({
   onError,
 }: {
   repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries'>;
-  products: Pick<ProductsRepository, 'listOfferTuples'>;
+  products: Pick<ProductsRepository, 'listOfferLines'>;
   trackRecords: Pick<TrackRecords, 'current'>;
   now?: () => number;
   onError?: (err: unknown) => void;
 }) {
+  const built = new Map<string, Shelf>();
   async function build(currency: string): Promise<Shelf> {
-    const [tuples, services, countries] = await Promise.all([
-      products.listOfferTuples(currency as Currency),
+    const [lines, services, countries] = await Promise.all([
+      products.listOfferLines(currency as Currency),
       repository.listShelfServices(),
       repository.listCountries(),
     ]);
-    const offers = tuples.map(([service, country, price, stock, id]) => ({
-      id,
-      service,
-      country,
-      price,
-      stock,
-    }));
-    return stock(offers, services, countries);
+    const next = await stockShelf(lines, services, countries);
+    // The same shelf again (a quiet catalogue): the one already built stays, with what was made from it.
+    const last = built.get(currency);
+    if (last && sameShelf(last, next)) return last;
+    built.set(currency, next);
+    return next;
   }
   const memory = createCatalogMemory({ build, ms: SHELF_MS, maxMs: SHELF_MAX_MS, now, onError });
 
@@ -77,16 +70,18 @@ export function createCatalogShelf({
     /** One page of the products a query selects, with their prices in its currency and their records. */
     async products(query: ProductsQuery): Promise<ProductsResponse> {
       const [shelf, recordOf] = await Promise.all([memory.get(query.currency), trackRecords.current()]);
-      return pageOf(selectOffers(shelf, query, recordOf), query.cursor, query.limit, (o) =>
-        offerOf(shelf, o, query.currency, query.lang, recordOf),
+      const positions = selectOffers(shelf, query, recordOf);
+      return pageOf(positions.length, query.cursor, query.limit, (i) =>
+        offerOf(shelf, positions[i]!, query.currency, query.lang, recordOf),
       );
     },
 
     /** One page of the services a query selects, each with its starting price in the currency. */
     async services(query: ServicesQuery): Promise<ServicesResponse> {
       const shelf = await memory.get(query.currency);
-      return pageOf(selectServices(shelf, query), query.cursor, query.limit, (s) =>
-        summaryOf(s, query.currency, query.lang),
+      const list = selectServices(shelf, query);
+      return pageOf(list.length, query.cursor, query.limit, (i) =>
+        summaryOf(list[i]!, query.currency, query.lang),
       );
     },
 
@@ -94,7 +89,7 @@ export function createCatalogShelf({
     async servicesByCode(codes: string[], currency: Currency, lang: Lang): Promise<ServiceSummary[]> {
       const shelf = await memory.get(currency);
       return codes.flatMap((code) => {
-        const s = shelf.services.get(code);
+        const s = shelf.services[shelf.serviceAt.get(code) ?? -1];
         return s?.categoryActive ? [summaryOf(s, currency, lang)] : [];
       });
     },
@@ -115,26 +110,23 @@ function summaryOf(s: ShelfService, currency: Currency, lang: Lang): ServiceSumm
   };
 }
 
-function offerOf(
-  shelf: Shelf,
-  o: ShelfOffer,
-  currency: Currency,
-  lang: Lang,
-  recordOf: RecordOf,
-): ProductOffer {
-  const country = shelf.countries.get(o.country);
+/** The product at a position of the shelf, as the products list shows it. */
+function offerOf(shelf: Shelf, p: number, currency: Currency, lang: Lang, recordOf: RecordOf): ProductOffer {
+  const service = shelf.services[shelf.service[p]!]!;
+  const country = shelf.countries[shelf.country[p]!]!;
+  const stock = shelf.stock[p]!;
   return {
-    id: o.id,
-    sku: `${o.service}-${o.country}`.toUpperCase(),
-    service_code: o.service,
-    service_name: shelf.services.get(o.service)?.name ?? o.service,
-    country_code: o.country,
-    country_name: (lang === 'en' ? country?.nameEn : country?.namePt) ?? o.country,
-    dial_code: country?.dialCode ?? '',
-    price: o.price,
+    id: shelf.id[p]!,
+    sku: `${service.code}-${country.code}`.toUpperCase(),
+    service_code: service.code,
+    service_name: service.name,
+    country_code: country.code,
+    country_name: lang === 'en' ? country.nameEn : country.namePt,
+    dial_code: country.dialCode,
+    price: shelf.price[p]!,
     currency,
-    stock: o.stock,
-    available: o.stock > 0,
-    ...recordOf(o.service, o.country),
+    stock,
+    available: stock > 0,
+    ...recordOf(service.code, country.code),
   };
 }

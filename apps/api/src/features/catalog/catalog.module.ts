@@ -13,7 +13,6 @@ import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { type CatalogImportSettings, type CountryFacts, createCatalogImport } from './catalog-import.ts';
 import { catalogOperatorsRoutes } from './catalog-operators.routes.ts';
 import { createCatalogSearch } from './catalog-search.ts';
-import { createCatalogShelf } from './catalog-shelf.ts';
 import { catalogStructureAdminRoutes } from './catalog-structure.admin.routes.ts';
 import { createCategoriesRepository } from './categories.repository.ts';
 import { type CostRates, createCostsSync } from './costs-sync.ts';
@@ -64,7 +63,14 @@ export function createCatalogModule(deps: {
   const repository = createCatalogRepository(db);
   const products = createProductsRepository(db);
   const trackRecords = createTrackRecords({ repository: createTrackRecordRepository(db), now });
-  const service = createCatalogService({ repository, products, trackRecords });
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  const service = createCatalogService({
+    repository,
+    products,
+    trackRecords,
+    onShelfError: (err) => log?.warn({ err }, 'catalogue shelf: rebuild failed'),
+  });
+  const { shelf } = service;
   const staffProducts = createStaffProductsService({ db, catalog: repository, products, audit, now });
   const pricingRepository = createPricingRepository(db);
   const pricing = createStaffPricing({
@@ -113,13 +119,6 @@ export function createCatalogModule(deps: {
     intervalMs: STOCK_LOOK_MS,
     run: () => service.syncStock(stock, now(), STOCK_SYNC_MS),
   };
-  let log: { warn(obj: object, msg: string): void } | undefined;
-  const shelf = createCatalogShelf({
-    repository,
-    products,
-    trackRecords,
-    onError: (err) => log?.warn({ err }, 'catalogue shelf: rebuild failed'),
-  });
   const module: FeatureModule = {
     routes: async (app) => {
       log = app.log;
@@ -131,7 +130,7 @@ export function createCatalogModule(deps: {
       await app.register(catalogRoutes, {
         catalog: service,
         shelf,
-        search: createCatalogSearch({ repository, clock: () => now().getTime() }),
+        search: createCatalogSearch({ repository, shelf, clock: () => now().getTime() }),
         answers,
       });
       await app.register(favouritesRoutes, { favourites: createFavourites(db), shelf, now });

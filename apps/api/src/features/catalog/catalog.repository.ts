@@ -81,7 +81,7 @@ export function createCatalogRepository(db: Executor) {
         .orderBy(asc(categories.sortOrder), asc(categories.slug));
     },
 
-    /** The active services as the public shelf names them (their category may be switched off). */
+    /** The active services as the public shelf names them (their category may be switched off), as listServices orders them. */
     async listShelfServices() {
       return db
         .select({
@@ -95,7 +95,8 @@ export function createCatalogRepository(db: Executor) {
         })
         .from(services)
         .innerJoin(categories, eq(categories.id, services.categoryId))
-        .where(eq(services.isActive, true));
+        .where(eq(services.isActive, true))
+        .orderBy(desc(services.popularity), asc(services.name));
     },
 
     /** Every service, on sale or not, for the staff screens. */

@@ -3,6 +3,7 @@ import type { Currency } from '@numero/contract/common';
 import type { Lang } from '../../http/lang.ts';
 import { forEachLimited } from '../../lib/for-each-limited.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
+import { createCatalogShelf } from './catalog-shelf.ts';
 import { type ProductsRepository, toProductBase } from './products.repository.ts';
 import type { TrackRecords } from './track-record.ts';
 
@@ -56,13 +57,17 @@ export function createCatalogService({
   products,
   trackRecords,
   clock = Date.now,
+  onShelfError,
 }: {
   repository: CatalogRepository;
   products: ProductsRepository;
   /** Each service × country's success rate and time to code, from the store's own activations. */
   trackRecords: TrackRecords;
   clock?: () => number;
+  /** A rebuild of the shelf in the background failed (the next caller builds it again). */
+  onShelfError?: (err: unknown) => void;
 }) {
+  const shelf = createCatalogShelf({ repository, products, trackRecords, onError: onShelfError });
   let categories: {
     rows: Awaited<ReturnType<CatalogRepository['listCategoriesWithFromPrices']>>;
     at: number;
@@ -120,19 +125,16 @@ export function createCatalogService({
       }));
     },
 
-    /** Every product on sale, lean (what the reseller protocol's answers show), in listProducts' order. */
-    async listOffers(currency: Currency) {
-      const [tuples, recordOf] = await Promise.all([
-        products.listOfferTuples(currency),
-        trackRecords.current(),
-      ]);
-      return tuples.map(([service, country, price, stock]) => ({
-        service_code: service,
-        country_code: country,
-        price,
-        stock,
-        ...recordOf(service, country),
-      }));
+    /**
+     * The public shelf: the whole catalogue per currency in this process's memory, which the shop's lists
+     * and the reseller protocol's catalogue answers both read.
+     */
+    shelf,
+
+    /** The shelf of a currency, and the track records to show beside its products. */
+    async shelfOf(currency: Currency) {
+      const [found, recordOf] = await Promise.all([shelf.memory.get(currency), trackRecords.current()]);
+      return { shelf: found, recordOf };
     },
 
     /** The product with its price in each currency, or null when no such product exists. */

@@ -1,90 +1,51 @@
-import uFuzzy from '@leeoniya/ufuzzy';
 import type { ProductsQuery, ServicesQuery } from '@numero/contract/catalog';
-import type { CatalogRepository } from './catalog.repository.ts';
+import { fold, type Shelf, type ShelfService } from './shelf-stock.ts';
 import type { TrackRecord } from './track-record.ts';
 
 // What a page of the public catalogue selects, in its order, as pure functions of one shelf.
 
-/** A product on sale, lean: the shelf holds every one (200,000 at market size). */
-export interface ShelfOffer {
-  id: number;
-  service: string;
-  country: string;
-  price: number;
-  stock: number;
-}
-type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
-type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
-export interface ShelfService extends ServiceRow {
-  folded: string;
-  /** The cheapest product on sale in the shelf's currency; null when none is. */
-  from: number | null;
-  /** Countries with numbers in stock. */
-  inStock: number;
-}
-
-/** The public catalogue in one currency, read at once; every page is cut from it. */
-export interface Shelf {
-  /** In stock first, then the cheapest, then the country's name: the database's order. */
-  offers: ShelfOffer[];
-  byService: Map<string, ShelfOffer[]>;
-  byCountry: Map<string, ShelfOffer[]>;
-  /** The active services, the most sought first. */
-  services: Map<string, ShelfService>;
-  countries: Map<string, CountryRow & { folded: string }>;
-}
-
-/** Lower case without accents: "Índia" and "india" read alike. */
-export const fold = (text: string) => uFuzzy.latinize(text.toLowerCase());
-
-function groupBy(offers: ShelfOffer[], key: (o: ShelfOffer) => string) {
-  const map = new Map<string, ShelfOffer[]>();
-  for (const o of offers) {
-    const list = map.get(key(o));
-    if (list) list.push(o);
-    else map.set(key(o), [o]);
-  }
-  return map;
-}
-
-/** A shelf from what the database read. */
-export function stock(offers: ShelfOffer[], services: ServiceRow[], countries: CountryRow[]): Shelf {
-  const byService = groupBy(offers, (o) => o.service);
-  const sought = services.toSorted((a, b) => b.popularity - a.popularity || a.name.localeCompare(b.name));
-  return {
-    offers,
-    byService,
-    byCountry: groupBy(offers, (o) => o.country),
-    services: new Map(
-      sought.map((s) => {
-        const sold = byService.get(s.code) ?? [];
-        let from: number | null = null;
-        for (const o of sold) if (from === null || o.price < from) from = o.price;
-        const inStock = sold.reduce((n, o) => n + Number(o.stock > 0), 0);
-        return [s.code, { ...s, folded: fold(`${s.name} ${s.code}`), from, inStock }];
-      }),
-    ),
-    countries: new Map(
-      countries.map((c) => [c.code, { ...c, folded: fold(`${c.namePt} ${c.nameEn} ${c.code}`) }]),
-    ),
-  };
-}
+type RecordOf = (service: string, country: string) => TrackRecord;
 
 const wordsOf = (q: string | undefined) => (q ? fold(q).split(/\s+/).filter(Boolean) : []);
 
-type RecordOf = (service: string, country: string) => TrackRecord;
+/** A selection this long (the whole catalogue, filtered or sorted) is kept with the shelf for the next page. */
+const KEEP_FROM = 5_000;
+const KEPT_MOST = 16;
 
-/** The products a query selects, in its order (before paging). */
-export function selectOffers(shelf: Shelf, query: ProductsQuery, recordOf: RecordOf): ShelfOffer[] {
+/** The positions of the products a query selects, in its order (before paging). */
+export function selectOffers(shelf: Shelf, query: ProductsQuery, recordOf: RecordOf): Int32Array {
+  const { service, country, min_price, max_price, min_success, in_stock, q, sort } = query;
+  const key = JSON.stringify([service, country, min_price, max_price, min_success, in_stock, q, sort]);
+  const kept = shelf.selections.get(key);
+  if (kept && kept.records === recordOf) return kept.positions;
+  const positions = select(shelf, query, recordOf);
+  if (positions.length >= KEEP_FROM) {
+    if (shelf.selections.size >= KEPT_MOST) shelf.selections.clear();
+    shelf.selections.set(key, { records: recordOf, positions });
+  }
+  return positions;
+}
+
+function select(shelf: Shelf, query: ProductsQuery, recordOf: RecordOf): Int32Array {
   const { service, country, min_price, max_price, min_success, in_stock } = query;
+  const s = service === undefined ? undefined : shelf.serviceAt.get(service);
+  const c = country === undefined ? undefined : shelf.countryAt.get(country);
+  const empty = new Int32Array(0);
   let list = service
-    ? (shelf.byService.get(service) ?? [])
+    ? s === undefined
+      ? empty
+      : shelf.byService[s]!
     : country
-      ? (shelf.byCountry.get(country) ?? [])
-      : shelf.offers;
+      ? c === undefined
+        ? empty
+        : shelf.byCountry[c]!
+      : shelf.all;
   const words = wordsOf(query.q);
-  const named = (o: ShelfOffer) => {
-    const text = `${shelf.services.get(o.service)?.folded ?? ''} ${shelf.countries.get(o.country)?.folded ?? ''}`;
+  const codes = (p: number) =>
+    [shelf.services[shelf.service[p]!]!.code, shelf.countries[shelf.country[p]!]!.code] as const;
+  const record = (p: number) => recordOf(...codes(p));
+  const named = (p: number) => {
+    const text = `${shelf.services[shelf.service[p]!]!.folded} ${shelf.countries[shelf.country[p]!]!.folded}`;
     return words.every((w) => text.includes(w));
   };
   const filtering =
@@ -96,26 +57,62 @@ export function selectOffers(shelf: Shelf, query: ProductsQuery, recordOf: Recor
     in_stock;
   if (filtering)
     list = list.filter(
-      (o) =>
-        (!service || !country || o.country === country) &&
-        (min_price === undefined || o.price >= min_price) &&
-        (max_price === undefined || o.price <= max_price) &&
-        (!in_stock || o.stock > 0) &&
-        (min_success === undefined || (recordOf(o.service, o.country).success_rate ?? -1) >= min_success) &&
-        (words.length === 0 || named(o)),
+      (p) =>
+        (!service || !country || shelf.country[p] === c) &&
+        (min_price === undefined || shelf.price[p]! >= min_price) &&
+        (max_price === undefined || shelf.price[p]! <= max_price) &&
+        (!in_stock || shelf.stock[p]! > 0) &&
+        (min_success === undefined || (record(p).success_rate ?? -1) >= min_success) &&
+        (words.length === 0 || named(p)),
     );
   // The shelf's order is already the cheapest first, in stock before; sorting is stable, so it breaks ties.
   if (query.sort === 'price') return list;
-  const inStock = (o: ShelfOffer) => Number(o.stock > 0);
-  if (query.sort === 'success') {
-    const rate = (o: ShelfOffer) => recordOf(o.service, o.country).success_rate ?? -1;
-    return list.toSorted((a, b) => inStock(b) - inStock(a) || rate(b) - rate(a));
+  // Each product's keys once, then a sort of positions by them.
+  const inStock = new Float64Array(list.length);
+  const second = new Float64Array(list.length);
+  const third = new Float64Array(list.length);
+  list.forEach((p, i) => {
+    inStock[i] = Number(shelf.stock[p]! > 0);
+    if (query.sort === 'success') second[i] = record(p).success_rate ?? -1;
+    else {
+      second[i] = shelf.services[shelf.service[p]!]!.popularity;
+      third[i] = record(p).sample_size;
+    }
+  });
+  return descending(list, [inStock, second, third]);
+}
+
+/**
+ * `list` ordered by `keys` (each per element of the list), the greatest first, ties in the list's order.
+ * Each key becomes its rank among its values, packed with the element's index into one number, so that
+ * the sort is the engine's own numeric one: 200,000 products in tens of milliseconds, where a comparison
+ * function takes several times as long.
+ */
+function descending(list: Int32Array, keys: Float64Array[]): Int32Array {
+  const n = list.length;
+  const ranked = keys.map((key) => {
+    const values = Float64Array.from(new Set(key)).sort();
+    return { size: values.length, rankOf: new Map(Array.from(values, (v, r) => [v, values.length - 1 - r])) };
+  });
+  if (ranked.reduce((span, r) => span * r.size, n) > Number.MAX_SAFE_INTEGER) {
+    const order = Array.from(list.keys()).sort((a, b) => {
+      for (const key of keys) if (key[a] !== key[b]) return key[b]! - key[a]!;
+      return a - b;
+    });
+    return Int32Array.from(order, (i) => list[i]!);
   }
-  const popularity = (o: ShelfOffer) => shelf.services.get(o.service)?.popularity ?? 0;
-  const sold = (o: ShelfOffer) => recordOf(o.service, o.country).sample_size;
-  return list.toSorted(
-    (a, b) => inStock(b) - inStock(a) || popularity(b) - popularity(a) || sold(b) - sold(a),
-  );
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let v = 0;
+    ranked.forEach((r, k) => {
+      v = v * r.size + r.rankOf.get(keys[k]![i]!)!;
+    });
+    packed[i] = v * n + i;
+  }
+  packed.sort();
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = list[packed[i]! % n]!;
+  return order;
 }
 
 const collators = { pt: new Intl.Collator('pt-BR'), en: new Intl.Collator('en') };
@@ -124,7 +121,7 @@ const collators = { pt: new Intl.Collator('pt-BR'), en: new Intl.Collator('en') 
 export function selectServices(shelf: Shelf, query: ServicesQuery): ShelfService[] {
   const words = wordsOf(query.q);
   const list: ShelfService[] = [];
-  for (const s of shelf.services.values())
+  for (const s of shelf.sought)
     if (
       s.categoryActive &&
       (!query.service || s.code === query.service) &&

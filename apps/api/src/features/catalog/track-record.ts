@@ -40,16 +40,18 @@ export function createTrackRecords({
   repository: TrackRecordRepository;
   now: () => Date;
 }) {
-  let cached: { records: Map<string, TrackRecord>; at: number } | null = null;
+  type RecordOf = (service: string, country: string) => TrackRecord;
+  let cached: { recordOf: RecordOf; at: number } | null = null;
   // Requests arriving while the aggregate runs wait for that one run instead of starting their own.
-  let loading: Promise<Map<string, TrackRecord>> | null = null;
+  let loading: Promise<RecordOf> | null = null;
 
-  async function load(): Promise<Map<string, TrackRecord>> {
+  async function load(): Promise<RecordOf> {
     const at = now().getTime();
     const rows = await repository.listTrackRecords(new Date(at - TRACK_RECORD_WINDOW_DAYS * DAY_MS));
     const records = new Map(rows.map((r) => [keyOf(r.serviceCode, r.countryCode), toTrackRecord(r)]));
-    cached = { records, at };
-    return records;
+    const recordOf: RecordOf = (service, country) => records.get(keyOf(service, country)) ?? NO_DATA;
+    cached = { recordOf, at };
+    return recordOf;
   }
 
   const expired = () => !cached || now().getTime() - cached.at >= TRACK_RECORD_TTL_MS;
@@ -58,18 +60,16 @@ export function createTrackRecords({
     /** The next read computes the records afresh (an answer built from the old ones is out of date). */
     expired,
 
-    /** The records of every service × country, fresh to within TRACK_RECORD_TTL_MS. */
-    async current(): Promise<(service: string, country: string) => TrackRecord> {
-      let records = expired() ? null : cached!.records;
-      if (!records) {
-        if (!loading)
-          loading = load().finally(() => {
-            loading = null;
-          });
-        records = await loading;
-      }
-      const found = records;
-      return (service, country) => found.get(keyOf(service, country)) ?? NO_DATA;
+    /**
+     * The records of every service × country, fresh to within TRACK_RECORD_TTL_MS: the same function
+     * until they are computed afresh, so what was made from it can be kept until then.
+     */
+    async current(): Promise<RecordOf> {
+      if (!expired()) return cached!.recordOf;
+      loading ??= load().finally(() => {
+        loading = null;
+      });
+      return loading;
     },
   };
 }

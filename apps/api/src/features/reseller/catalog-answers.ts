@@ -1,5 +1,5 @@
 import type { Currency } from '@numero/contract/common';
-import { createCatalogMemory, prepareJson } from '../../http/catalog-memory.ts';
+import { createCatalogMemory, prepareJson, prepareText } from '../../http/catalog-memory.ts';
 import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import { protocolServiceCode, smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
@@ -8,7 +8,8 @@ import {
   type CatalogView,
   countriesOf,
   offers as cut,
-  groupBy,
+  fullPricesJson,
+  offerAt,
   type PriceEntry,
   pricesOf,
   type ServiceCodes,
@@ -42,8 +43,7 @@ export function createCatalogAnswers({
   now,
   onError,
 }: {
-  catalog: Pick<CatalogService, 'listOffers' | 'listServices' | 'listCountries'> &
-    Partial<Pick<CatalogService, 'recordsExpired'>>;
+  catalog: Pick<CatalogService, 'shelfOf' | 'listServices'> & Partial<Pick<CatalogService, 'recordsExpired'>>;
   /** The sellers' operators; without it every country has "any" only. */
   operators?: Pick<OperatorDirectory, 'list'>;
   /** The memory's clock (real time by default). */
@@ -62,24 +62,42 @@ export function createCatalogAnswers({
     return map;
   }
 
+  /** The last answers prepared per currency. */
+  const made = new Map<string, CatalogView>();
+
+  /** The protocol's answers over the shop's shelf: the same copy of the catalogue, no other. */
   async function buildView(currency: string): Promise<CatalogView> {
-    const [all, services, countries] = await Promise.all([
-      catalog.listOffers(currency as Currency),
-      serviceCodes(),
-      catalog.listCountries('en'),
-    ]);
-    const view = {
-      services,
-      all,
-      byCountry: groupBy(all, (p) => p.country_code),
-      byService: groupBy(all, (p) => p.service_code),
-    };
-    const [prices, countryList, serviceList] = await Promise.all([
-      prepareJson(pricesOf(view, {})),
+    const { shelf, recordOf } = await catalog.shelfOf(currency as Currency);
+    const services: ServiceCodes = new Map();
+    // The services on sale now (in an active category) as sms-activate codes → ours, most sought first.
+    for (const s of shelf.services) {
+      const theirs = s.categoryActive ? protocolServiceCode(s.code) : undefined;
+      if (theirs === undefined) continue;
+      // Two of ours may show under one code (an alias and the code itself): the literal one wins.
+      if (!services.has(theirs) || theirs === s.code) services.set(theirs, { code: s.code, name: s.name });
+    }
+    const view = { shelf, recordOf, services };
+    // A quiet catalogue (nothing sold, nothing changed) keeps its prepared answers: made once, not per 5 s.
+    const last = made.get(currency);
+    const same = last && last.recordOf === recordOf && last.shelf === shelf;
+    const built = { ...view, full: same ? last.full : await prepare(view) };
+    made.set(currency, built);
+    return built;
+  }
+
+  /** The unfiltered answers, serialised and compressed once per version. */
+  async function prepare(view: Omit<CatalogView, 'full'>): Promise<CatalogView['full']> {
+    const countries = view.shelf.countries.map((c) => ({
+      code: c.code,
+      name_en: c.nameEn,
+      name_pt: c.namePt,
+    }));
+    const [getPrices, getCountries, getServicesList] = await Promise.all([
+      fullPricesJson(view).then(prepareText),
       prepareJson(countriesOf(countries)),
       prepareJson(servicesOf(view, {})),
     ]);
-    return { ...view, full: { getPrices: prices, getCountries: countryList, getServicesList: serviceList } };
+    return { getPrices, getCountries, getServicesList };
   }
 
   const memory = createCatalogMemory({
@@ -109,9 +127,10 @@ export function createCatalogAnswers({
     const asked = operatorsAsked(params.operator);
     const sold = asked ? await operatorsIn(country) : [];
     const anyOperator = !asked || asked.some((o) => sold.includes(o));
-    for (const p of cut(await viewFor(holder), { country })) {
-      const code = protocolServiceCode(p.service_code);
-      if (code !== undefined) counts[`${code}_0`] = anyOperator ? p.stock : 0;
+    const view = await viewFor(holder);
+    for (const p of cut(view, { country })) {
+      const code = protocolServiceCode(view.shelf.services[view.shelf.service[p]!]!.code);
+      if (code !== undefined) counts[`${code}_0`] = anyOperator ? view.shelf.stock[p]! : 0;
     }
     return { json: counts };
   }
@@ -146,7 +165,7 @@ export function createCatalogAnswers({
     const view = await viewFor(holder);
     const service = params.service ? view.services.get(params.service.toLowerCase()) : undefined;
     if (!service) return token('BAD_SERVICE');
-    const offers = cut(view, { service: service.code })
+    const offers = Array.from(cut(view, { service: service.code }), (p) => offerAt(view, p))
       .filter((p) => p.stock > 0 && smsActivateCountryId(p.country_code) !== undefined)
       .sort((a, b) => b.stock - a.stock || a.price - b.price);
     type TopEntry = { country: number; count: number; price: number; retail_price: number };
@@ -180,10 +199,13 @@ export function createCatalogAnswers({
     const country = asked ? countryParam(params.country) : undefined;
     if (asked && !country) return token('OPERATORS_NOT_FOUND');
     const ids = new Map<string, string>();
-    for (const p of cut(await viewFor(holder), country ? { country } : {})) {
-      const id = smsActivateCountryId(p.country_code);
-      if (id !== undefined) ids.set(String(id), p.country_code);
-    }
+    const { shelf } = await viewFor(holder);
+    // The countries with a product on sale (the one asked, or all), in the shelf's order.
+    shelf.countries.forEach((c, i) => {
+      const id = smsActivateCountryId(c.code);
+      if ((!country || c.code === country) && shelf.byCountry[i]!.length > 0 && id !== undefined)
+        ids.set(String(id), c.code);
+    });
     if (ids.size === 0) return token('OPERATORS_NOT_FOUND');
     const countryOperators: Record<string, string[]> = {};
     const lists = await Promise.all([...ids.values()].map(operatorsIn));

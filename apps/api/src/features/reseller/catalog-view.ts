@@ -1,6 +1,8 @@
 import type { CountrySummary, ProductOffer } from '@numero/contract/catalog';
 import type { PreparedJson } from '../../http/catalog-memory.ts';
 import { protocolServiceCode, smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
+import type { Shelf } from '../catalog/shelf-stock.ts';
+import type { TrackRecord } from '../catalog/track-record.ts';
 import { countryParam, type ProtocolParams } from './protocol-format.ts';
 import { STANDARD_SERVICE_CODES } from './standard-services.ts';
 
@@ -23,49 +25,57 @@ export function trackRecordKeys(
   };
 }
 
-/** A product as the catalogue answers read it: only what they show (the memory holds 200,000 of them). */
-export type Offer = Pick<
-  ProductOffer,
-  'service_code' | 'country_code' | 'price' | 'stock' | 'success_rate' | 'median_seconds_to_code'
->;
 export type ServiceCodes = Map<string, { code: string; name: string }>;
+type RecordOf = (service: string, country: string) => TrackRecord;
 
 /**
- * The whole catalogue in one currency, read at once: every filtered answer is cut from it, and the
- * unfiltered ones are kept ready to send. Offers are in the catalogue's order (in stock first, then by
- * price), the order its listProducts gives, so each cut equals what that filter read from the database.
+ * The whole catalogue in one currency as the shop's shelf holds it (features/catalog/shelf-stock.ts), with
+ * the track records read beside it: every filtered answer is cut from it, and the unfiltered ones are kept
+ * ready to send. Positions are in the catalogue's order (in stock first, then by price), the order its
+ * listProducts gives, so each cut equals what that filter read from the database.
  */
 export interface CatalogView {
+  shelf: Shelf;
+  recordOf: RecordOf;
   services: ServiceCodes;
-  all: Offer[];
-  byCountry: Map<string, Offer[]>;
-  byService: Map<string, Offer[]>;
   full: { getPrices: PreparedJson; getCountries: PreparedJson; getServicesList: PreparedJson };
 }
 export type Filter = { service?: string; country?: string };
+type Cut = Omit<CatalogView, 'full'>;
 
-/** The offers a filter on service and country selects, as listProducts(filter) selects them. */
-export function offers(view: Omit<CatalogView, 'full'>, filter: Filter): Offer[] {
+/** A product of the view as the protocol's answers read it. */
+export const offerAt = (view: Cut, p: number) => {
+  const { shelf } = view;
+  const service_code = shelf.services[shelf.service[p]!]!.code;
+  const country_code = shelf.countries[shelf.country[p]!]!.code;
+  return {
+    service_code,
+    country_code,
+    price: shelf.price[p]!,
+    stock: shelf.stock[p]!,
+    ...view.recordOf(service_code, country_code),
+  };
+};
+
+const NONE = new Int32Array(0);
+
+/** The positions of the offers a filter on service and country selects, as listProducts(filter) selects them. */
+export function offers(view: Cut, filter: Filter): Int32Array {
+  const { shelf } = view;
+  const country = filter.country === undefined ? undefined : shelf.countryAt.get(filter.country);
   if (filter.service) {
-    const ofService = view.byService.get(filter.service) ?? [];
-    return filter.country ? ofService.filter((p) => p.country_code === filter.country) : ofService;
+    const service = shelf.serviceAt.get(filter.service);
+    const ofService = service === undefined ? NONE : shelf.byService[service]!;
+    if (!filter.country) return ofService;
+    return ofService.filter((p) => shelf.country[p] === country);
   }
-  return filter.country ? (view.byCountry.get(filter.country) ?? []) : view.all;
-}
-
-export function groupBy(all: Offer[], key: (p: Offer) => string): Map<string, Offer[]> {
-  const map = new Map<string, Offer[]>();
-  for (const p of all) {
-    const list = map.get(key(p));
-    if (list) list.push(p);
-    else map.set(key(p), [p]);
-  }
-  return map;
+  if (filter.country) return country === undefined ? NONE : shelf.byCountry[country]!;
+  return shelf.all;
 }
 
 export const unfiltered = (value: string | undefined) => value === undefined || value === '';
 
-export function countriesOf(countries: CountrySummary[]) {
+export function countriesOf(countries: Pick<CountrySummary, 'code' | 'name_en' | 'name_pt'>[]) {
   const out: Record<string, unknown> = {};
   for (const c of countries) {
     const id = smsActivateCountryId(c.code);
@@ -86,11 +96,12 @@ export function countriesOf(countries: CountrySummary[]) {
   return out;
 }
 
-export function servicesOf(view: Omit<CatalogView, 'full'>, params: ProtocolParams) {
+export function servicesOf(view: Cut, params: ProtocolParams) {
   let offered: Set<string> | null = null;
   if (!unfiltered(params.country)) {
     const country = countryParam(params.country);
-    offered = new Set(country ? offers(view, { country }).map((p) => p.service_code) : []);
+    const positions = country ? offers(view, { country }) : NONE;
+    offered = new Set(Array.from(positions, (p) => view.shelf.services[view.shelf.service[p]!]!.code));
   }
   const list = [...view.services.entries()]
     .filter(([, s]) => offered === null || offered.has(s.code))
@@ -98,7 +109,7 @@ export function servicesOf(view: Omit<CatalogView, 'full'>, params: ProtocolPara
   return { status: 'success', services: list };
 }
 
-export function pricesOf(view: Omit<CatalogView, 'full'>, params: ProtocolParams) {
+export function pricesOf(view: Cut, params: ProtocolParams) {
   const filter: Filter = {};
   let codes = STANDARD_SERVICE_CODES;
   if (params.service) {
@@ -115,34 +126,83 @@ export function pricesOf(view: Omit<CatalogView, 'full'>, params: ProtocolParams
     if (!country) return {};
     filter.country = country;
   }
-  const out: Record<string, Record<string, PriceEntry>> = {};
-  const priced = new Set<string>();
-  const countryEntry = (id: number) => {
-    let byService = out[String(id)];
-    if (!byService) {
-      byService = {};
-      for (const code of codes) byService[code] = { cost: 0, count: 0 };
-      out[String(id)] = byService;
-    }
-    return byService;
-  };
   // A service asked that the store does not sell is looked up only for its countries.
   const sells = Boolean(filter.service) || !params.service;
-  const query = sells ? filter : { country: filter.country };
-  for (const p of offers(view, query)) {
-    const id = smsActivateCountryId(p.country_code);
+  const { shelf } = view;
+  const ids = shelf.countries.map((c) => smsActivateCountryId(c.code));
+  const byId = new Map<number, number[]>();
+  for (const p of offers(view, sells ? filter : { country: filter.country })) {
+    const id = ids[shelf.country[p]!];
     if (id === undefined) continue;
-    const byService = countryEntry(id);
-    const code = protocolServiceCode(p.service_code);
-    // A service of ours the protocol has no code for is not offered to bots.
-    if (code === undefined) continue;
-    // The first offer of a service in a country is the one a purchase takes.
-    if (!sells || priced.has(`${id}:${code}`)) continue;
-    priced.add(`${id}:${code}`);
-    byService[code] = { cost: p.price / 100, count: p.stock, ...trackRecordKeys(p) };
+    const positions = byId.get(id);
+    if (positions) positions.push(p);
+    else byId.set(id, [p]);
   }
   // A country asked where nothing sells: every code at 0.
   const askedId = filter.country ? smsActivateCountryId(filter.country) : undefined;
-  if (askedId !== undefined) countryEntry(askedId);
+  if (askedId !== undefined && !byId.has(askedId)) byId.set(askedId, []);
+  const out: Record<string, Record<string, PriceEntry>> = {};
+  const names = protocolCodes(shelf);
+  for (const [id, positions] of byId) out[String(id)] = countryPrices(view, names, positions, codes, sells);
   return out;
+}
+
+/** Each of the shelf's services by its protocol code (undefined where it has none), by index. */
+const protocolCodes = (shelf: Shelf) => shelf.services.map((s) => protocolServiceCode(s.code));
+
+/**
+ * One country's entry of getPrices: every code asked at `{cost: 0, count: 0}`, then each service sold
+ * there (when `sells`) from its first offer in `positions` (the shelf's order), the one a purchase takes.
+ */
+function countryPrices(
+  view: Cut,
+  names: (string | undefined)[],
+  positions: Iterable<number>,
+  codes: readonly string[],
+  sells: boolean,
+) {
+  const byService: Record<string, PriceEntry> = {};
+  for (const code of codes) byService[code] = { cost: 0, count: 0 };
+  if (!sells) return byService;
+  const priced = new Set<string>();
+  for (const p of positions) {
+    const code = names[view.shelf.service[p]!];
+    // A service of ours the protocol has no code for is not offered to bots.
+    if (code === undefined || priced.has(code)) continue;
+    priced.add(code);
+    const offer = offerAt(view, p);
+    byService[code] = { cost: offer.price / 100, count: offer.stock, ...trackRecordKeys(offer) };
+  }
+  return byService;
+}
+
+/** Countries whose entries are made between two turns of the event loop (a few ms of work). */
+const COUNTRIES_PER_TURN = 8;
+
+/**
+ * The unfiltered getPrices as JSON text, the same bytes as JSON.stringify(pricesOf(view, {})), made a few
+ * countries at a time so that the requests meanwhile do not wait for all 200,000 products.
+ */
+export async function fullPricesJson(view: Cut): Promise<string> {
+  const { shelf } = view;
+  const byId = new Map<number, number[]>();
+  shelf.countries.forEach((c, i) => {
+    const id = smsActivateCountryId(c.code);
+    if (id === undefined || shelf.byCountry[i]!.length === 0) return;
+    byId.set(id, [...(byId.get(id) ?? []), i]);
+  });
+  const names = protocolCodes(shelf);
+  const parts: string[] = [];
+  // Integer keys, as JSON.stringify orders them: ascending.
+  for (const id of [...byId.keys()].sort((a, b) => a - b)) {
+    const countries = byId.get(id)!;
+    const positions =
+      countries.length === 1
+        ? shelf.byCountry[countries[0]!]!
+        : Int32Array.from(countries.flatMap((i) => [...shelf.byCountry[i]!])).sort();
+    const entry = countryPrices(view, names, positions, STANDARD_SERVICE_CODES, true);
+    parts.push(`"${id}":${JSON.stringify(entry)}`);
+    if (parts.length % COUNTRIES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return `{${parts.join(',')}}`;
 }

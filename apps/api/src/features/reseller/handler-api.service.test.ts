@@ -43,7 +43,7 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
       listProducts: async () => [
         { id: 1, price: 500, stock: 9, country_code: 'BR', dial_code: '+55' } as ProductOffer,
       ],
-      listOffers: async () => [],
+      shelfOf: async () => Promise.reject(new Error('no catalogue answers asked here')),
       listCountries: async () => [],
     },
     ledger: { walletBalance: async () => 0 },

@@ -28,7 +28,7 @@ export interface HandlerApiDeps {
     | 'reuse'
     | 'purchaseMulti'
   >;
-  catalog: Pick<CatalogService, 'listProducts' | 'listOffers' | 'listServices' | 'listCountries'> &
+  catalog: Pick<CatalogService, 'listProducts' | 'shelfOf' | 'listServices' | 'listCountries'> &
     Partial<Pick<CatalogService, 'recordsExpired'>>;
   ledger: Pick<LedgerService, 'walletBalance'>;
   webhooks: Pick<WebhooksService, 'rememberKey'>;
