@@ -34,15 +34,19 @@ export function signedOut() {
   return http.get('/api/v1/users/me', () => problem(401, 'NOT_AUTHENTICATED', 'Não autenticado'));
 }
 
-/** GET /api/v1/store: a demo store with the default top-up limits unless `over` says otherwise. */
-export function storeInfo(over: Partial<StoreInfo> = {}) {
-  const info: StoreInfo = {
+/** What GET /api/v1/store says: a demo store with the default top-up limits unless `over` says otherwise. */
+export function demoStore(over: Partial<StoreInfo> = {}): StoreInfo {
+  return {
     demo: true,
     topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
     payer_required: [],
     ...over,
   };
-  return http.get('/api/v1/store', () => HttpResponse.json(info));
+}
+
+/** GET /api/v1/store answers `demoStore(over)`. */
+export function storeInfo(over: Partial<StoreInfo> = {}) {
+  return http.get('/api/v1/store', () => HttpResponse.json(demoStore(over)));
 }
 
 /** GET /api/v1/wallets/: the signed-in user's balances, in cents. */
