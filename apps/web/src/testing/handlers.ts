@@ -57,3 +57,17 @@ export function wallets(balances: Partial<Record<'BRL' | 'USD', number>>) {
     ),
   );
 }
+
+/** GET /api/v1/rentals/quote: no product is rentable, so the purchase dialog offers activations only. */
+export function notRentable() {
+  return http.get('/api/v1/rentals/quote', ({ request }) => {
+    const asked = new URL(request.url).searchParams;
+    return HttpResponse.json({
+      product_id: Number(asked.get('product_id')),
+      rentable: false,
+      currency: asked.get('currency'),
+      cancel_window_minutes: 20,
+      durations: [],
+    });
+  });
+}
