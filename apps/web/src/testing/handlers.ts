@@ -3,7 +3,7 @@ import type { StoreInfo } from '@numero/contract/common';
 import { HttpResponse, http } from 'msw/http';
 
 /** An error from the API in its shape, `{ detail, code }`, with its status. */
-export function problem(status: number, code: string, detail = '') {
+export function problem(status: number, code: string, detail = ''): Response {
   return HttpResponse.json({ detail, code }, { status });
 }
 

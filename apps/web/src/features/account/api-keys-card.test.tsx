@@ -1,5 +1,6 @@
 import type { ApiKey } from '@numero/contract/account';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
 import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -24,7 +25,7 @@ const key = (n: number, over: Partial<ApiKey> = {}): ApiKey => ({
 let posts: unknown[];
 let deleted: string[];
 let keys: ApiKey[];
-let createReply: { status: number; body: unknown };
+let createReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');

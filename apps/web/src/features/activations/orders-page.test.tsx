@@ -1,5 +1,6 @@
 import type { Activation } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
 import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -36,7 +37,7 @@ const item = (n: number, status: Activation['status']): Activation => ({
 });
 
 let requests: URL[];
-let reply: { status: number; body: unknown };
+let reply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');

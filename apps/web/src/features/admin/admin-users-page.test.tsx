@@ -1,5 +1,6 @@
 import type { AdminUser } from '@numero/contract/admin';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
 import { HttpResponse, http } from 'msw/http';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,8 +36,8 @@ const record = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
 let lists: URL[];
 let patches: { path: string; body: unknown }[];
 let creates: number;
-let listReply: { status: number; body: unknown; total?: number };
-let patchReply: { status: number; body: unknown };
+let listReply: { status: number; body: JsonBodyType; total?: number };
+let patchReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');

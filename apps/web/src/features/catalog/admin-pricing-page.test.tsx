@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@numero/contract/account';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
 import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -54,7 +55,7 @@ beforeEach(async () => {
   vi.mocked(toast.error).mockClear();
   // Records what a write sent, then answers it.
   const recorded =
-    (answer: (body: unknown) => Response | Promise<Response>) =>
+    (answer: (body: JsonBodyType) => Response | Promise<Response>) =>
     async ({ request }: { request: Request }) => {
       const text = await request.text();
       const body = text ? JSON.parse(text) : undefined;

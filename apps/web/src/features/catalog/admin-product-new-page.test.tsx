@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
 import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -20,7 +21,7 @@ const options = {
 };
 
 let posts: unknown[];
-let createReply: { status: number; body: unknown };
+let createReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
