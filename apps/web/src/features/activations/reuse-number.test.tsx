@@ -1,6 +1,6 @@
 import type { ReuseQuote } from '@numero/contract/activation-reuse';
 import type { ActivationDetail } from '@numero/contract/activations';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
@@ -108,7 +108,8 @@ describe('use this number again', () => {
     expect(screen.getByText(/o mesmo número, um código novo/)).toBeTruthy();
     expect(reuses).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Pagar R$\u00a06,50 e usar de novo' }));
-    await waitFor(() => expect(screen.getByText('Aguardando o SMS…')).toBeTruthy());
+    // Two answers in a row: the purchase, then the new activation it opens.
+    expect(await screen.findByText('Aguardando o SMS…', {}, { timeout: 3_000 })).toBeTruthy();
     expect(reuses).toHaveLength(1);
     expect(reuses[0]?.get('idempotency-key')).toMatch(/^web-[0-9a-f]{32}$/);
   });

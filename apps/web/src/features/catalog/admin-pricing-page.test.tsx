@@ -122,7 +122,10 @@ const renderPage = async () => {
     ],
     '/admin/products/pricing',
   );
-  await waitFor(() => expect(screen.getByTestId('session-status').textContent).toBe('authenticated'));
+  // Six requests leave on mount; on a busy machine the session's may come back after a second.
+  await waitFor(() => expect(screen.getByTestId('session-status').textContent).toBe('authenticated'), {
+    timeout: 3_000,
+  });
   if (me.role === 'ADMIN') await screen.findByRole('button', { name: 'Salvar como regra' });
 };
 
