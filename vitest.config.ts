@@ -53,7 +53,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           pool: 'vmThreads',
-          setupFiles: ['src/testing/setup-i18n.ts'],
+          setupFiles: ['src/testing/setup-i18n.ts', 'src/testing/setup-network.ts'],
         },
       },
     ],

@@ -1,8 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScheduler } from './scheduler.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('scheduler', () => {
   it('runs each task periodically, never overlapping itself, and stops cleanly', async () => {
+    vi.useFakeTimers();
     let runs = 0;
     let concurrent = 0;
     let maxConcurrent = 0;
@@ -31,11 +36,14 @@ describe('scheduler', () => {
       { onError: (task) => errors.push(task) },
     );
     scheduler.start();
-    await new Promise((r) => setTimeout(r, 120));
-    await scheduler.stop();
+    // 120 ms of a 5 ms tick and a 20 ms run: the slow task runs back to back, never alongside itself.
+    await vi.advanceTimersByTimeAsync(120);
+    const stopped = scheduler.stop();
+    await vi.advanceTimersByTimeAsync(20); // the run in progress ends; stop waits for it
+    await stopped;
     const after = runs;
-    await new Promise((r) => setTimeout(r, 40));
-    expect(runs).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(runs).toBeGreaterThanOrEqual(4);
     expect(runs).toBe(after);
     expect(maxConcurrent).toBe(1);
     expect(errors.length).toBeGreaterThanOrEqual(2);
@@ -43,6 +51,7 @@ describe('scheduler', () => {
   });
 
   it('runs a task at once when its channel announces work, once more if woken mid-run, never twice at a time', async () => {
+    vi.useFakeTimers();
     const handlers = new Map<string, () => void>();
     let unsubscribed = 0;
     const subscribe = async (channel: string, handler: () => void) => {
@@ -87,14 +96,14 @@ describe('scheduler', () => {
     await vi.waitFor(() => expect(concurrent).toBe(1));
     release();
     await vi.waitFor(() => expect(runs).toBe(2));
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(runs).toBe(2);
     expect(maxConcurrent).toBe(1);
     await scheduler.stop();
     expect(unsubscribed).toBe(1);
     // Stopped: a late message runs nothing.
     handlers.get('work_due')!();
-    await new Promise((r) => setTimeout(r, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(runs).toBe(2);
   });
 

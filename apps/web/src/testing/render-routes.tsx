@@ -16,11 +16,3 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   );
   return router;
 }
-
-/** A JSON answer from the API, for a stubbed fetch. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}

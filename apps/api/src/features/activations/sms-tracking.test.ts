@@ -81,8 +81,10 @@ describe('activations service: SMS tracking, expiry and recovery', async () => {
 
   it('keeps an SMS that arrives after the refund without delivering or charging it', async () => {
     const hold = gate<void>();
+    const asked = gate<void>();
     const late = stubProvider('late', {
       getStatus: async () => {
+        asked.open();
         await hold.promise;
         return { state: 'code', code: '123456', text: 'Your code is 123456' };
       },
@@ -92,7 +94,7 @@ describe('activations service: SMS tracking, expiry and recovery', async () => {
     const { activation } = await buy(userId, { service: svc });
     clock.advance(20 * MINUTE);
     const checking = svc.checkDue();
-    await new Promise((r) => setTimeout(r, 20));
+    await asked.promise; // the check has claimed the activation and is waiting on upstream
     await svc.expireDue();
     hold.open();
     await checking;

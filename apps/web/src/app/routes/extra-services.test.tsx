@@ -1,8 +1,11 @@
 import type { ProductOffer } from '@numero/contract/catalog';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { notRentable, problem, storeInfo, wallets } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -40,34 +43,32 @@ let posts: { path: string; body: unknown; key: string | null }[];
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   posts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname === '/api/v1/catalog/operators')
-        return json({ service: 'wa', country: 'BR', operators: [] });
-      if (url.pathname === '/api/v1/catalog/products')
-        return json({ items: url.searchParams.get('service') ? [] : [wa, tg], total: 2, next_cursor: null });
-      if (url.pathname === '/api/v1/store') return json({ demo: true });
-      if (url.pathname === '/api/v1/wallets/')
-        return json([{ balance: 2_000, currency: 'BRL', formatted: '' }]);
-      if (init?.method === 'POST') {
-        posts.push({
-          path: url.pathname,
-          body: JSON.parse(String(init.body)),
-          key: new Headers(init.headers).get('idempotency-key'),
-        });
-        return json({ code: 'NO_NUMBERS', detail: 'Sem números disponíveis.' }, 409);
-      }
-      return json({ code: 'NOT_FOUND', detail: 'x' }, 404);
+  server.use(
+    storeInfo(),
+    notRentable(),
+    wallets({ BRL: 2_000 }),
+    http.get('/api/v1/catalog/operators', () =>
+      HttpResponse.json({ service: 'wa', country: 'BR', operators: [] }),
+    ),
+    http.get('/api/v1/catalog/products', ({ request }) =>
+      HttpResponse.json({
+        items: new URL(request.url).searchParams.get('service') ? [] : [wa, tg],
+        total: 2,
+        next_cursor: null,
+      }),
+    ),
+    http.post('/api/v1/activations/*', async ({ request }) => {
+      posts.push({
+        path: new URL(request.url).pathname,
+        body: await request.json(),
+        key: request.headers.get('idempotency-key'),
+      });
+      return problem(409, 'NO_NUMBERS', 'Sem números disponíveis.');
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('purchase dialog: another service on this number', () => {
   it('adds Telegram to the WhatsApp number, totals the price and buys both in one request', async () => {

@@ -1,8 +1,11 @@
 import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { notRentable, problem, storeInfo } from '../../testing/handlers.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ProductsPage } from './products-page.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -50,6 +53,8 @@ let balance = 2_000;
 let usd = 0;
 let favourites: string[] = [];
 let posts: { headers: Headers; body: unknown }[];
+// What the screen asked for, by endpoint (the query strings).
+let asked: Record<'services' | 'search' | 'products', URLSearchParams[]>;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
@@ -57,90 +62,90 @@ beforeEach(async () => {
   usd = 0;
   favourites = [];
   posts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const reply = (status: number, body: unknown) =>
-        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-      if (url.pathname === '/api/v1/catalog/services') {
-        // A stand-in for the server's filters: one service, a category, a part of the name.
-        const asked = url.searchParams;
-        const q = asked.get('q')?.toLowerCase();
-        const items = services.filter(
-          (s) =>
-            (!asked.get('service') || s.code === asked.get('service')) &&
-            (!asked.get('category') || s.category === asked.get('category')) &&
-            (!q || s.name.toLowerCase().includes(q)),
-        );
-        return reply(200, { items, total: items.length, next_cursor: null });
-      }
-      if (url.pathname === '/api/v1/catalog/categories')
-        return reply(200, [
-          { slug: 'sms', name: 'SMS', from_price: 200, currency: 'BRL' },
-          { slug: 'whatsapp', name: 'WhatsApp', from_price: 500, currency: 'BRL' },
-          { slug: 'verification', name: 'Verificação', from_price: 150, currency: 'BRL' },
-        ]);
-      if (url.pathname === '/api/v1/catalog/favourites')
-        return reply(
-          200,
-          services.filter((s) => favourites.includes(s.code)),
-        );
-      if (url.pathname.startsWith('/api/v1/catalog/favourites/')) {
-        const code = url.pathname.split('/').at(-1)!;
-        favourites = init?.method === 'PUT' ? [code, ...favourites] : favourites.filter((c) => c !== code);
-        return new Response(null, { status: 204 });
-      }
-      // The server's search forgives a typo; this stand-in knows one.
-      if (url.pathname === '/api/v1/catalog/search') {
-        const q = url.searchParams.get('q') ?? '';
-        const hits = services.filter(
-          (s) => s.name.toLowerCase().includes(q) || (q === 'telegrama' && s.code === 'tg'),
-        );
-        return reply(200, { services: hits, countries: [], next_cursor: null });
-      }
-      if (url.pathname === '/api/v1/store')
-        return reply(200, {
-          demo: true,
-          topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
-        });
-      if (url.pathname === '/api/v1/catalog/products') {
-        // A stand-in for the server's filters: country, name, stock and the lowest price.
-        const asked = url.searchParams;
-        const all =
-          asked.get('currency') === 'USD'
-            ? [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')]
-            : [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)];
-        const items = all.filter(
-          (o) =>
-            (!asked.get('country') || o.country_code === asked.get('country')) &&
-            (!asked.get('q') || o.country_name.toLowerCase().includes(asked.get('q')!)) &&
-            (asked.get('in_stock') !== 'true' || o.available) &&
-            o.price >= Number(asked.get('min_price') ?? 0),
-        );
-        return reply(200, { items, total: items.length, next_cursor: null });
-      }
-      if (url.pathname === '/api/v1/wallets/')
-        return reply(200, [
-          { balance, currency: 'BRL', formatted: '' },
-          { balance: usd, currency: 'USD', formatted: '' },
-        ]);
-      if (url.pathname === '/api/v1/activations' && init?.method === 'POST') {
-        posts.push({ headers: new Headers(init.headers), body: JSON.parse(String(init.body)) });
-        return reply(402, {
-          code: 'INSUFFICIENT_FUNDS',
-          detail: 'Saldo insuficiente. Adicione saldo para continuar.',
-        });
-      }
-      return reply(404, { code: 'NOT_FOUND', detail: 'x' });
+  asked = { services: [], search: [], products: [] };
+  server.use(
+    storeInfo(),
+    notRentable(),
+    http.get('/api/v1/catalog/operators', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      return HttpResponse.json({
+        service: query.get('service'),
+        country: query.get('country'),
+        operators: [],
+      });
+    }),
+    http.get('/api/v1/catalog/services', ({ request }) => {
+      // A stand-in for the server's filters: one service, a category, a part of the name.
+      const query = new URL(request.url).searchParams;
+      asked.services.push(query);
+      const q = query.get('q')?.toLowerCase();
+      const items = services.filter(
+        (s) =>
+          (!query.get('service') || s.code === query.get('service')) &&
+          (!query.get('category') || s.category === query.get('category')) &&
+          (!q || s.name.toLowerCase().includes(q)),
+      );
+      return HttpResponse.json({ items, total: items.length, next_cursor: null });
+    }),
+    http.get('/api/v1/catalog/categories', () =>
+      HttpResponse.json([
+        { slug: 'sms', name: 'SMS', from_price: 200, currency: 'BRL' },
+        { slug: 'whatsapp', name: 'WhatsApp', from_price: 500, currency: 'BRL' },
+        { slug: 'verification', name: 'Verificação', from_price: 150, currency: 'BRL' },
+      ]),
+    ),
+    http.get('/api/v1/catalog/favourites', () =>
+      HttpResponse.json(services.filter((s) => favourites.includes(s.code))),
+    ),
+    http.put('/api/v1/catalog/favourites/:code', ({ params }) => {
+      favourites = [String(params.code), ...favourites];
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete('/api/v1/catalog/favourites/:code', ({ params }) => {
+      favourites = favourites.filter((c) => c !== params.code);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    // The server's search forgives a typo; this stand-in knows one.
+    http.get('/api/v1/catalog/search', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.search.push(query);
+      const q = query.get('q') ?? '';
+      const hits = services.filter(
+        (s) => s.name.toLowerCase().includes(q) || (q === 'telegrama' && s.code === 'tg'),
+      );
+      return HttpResponse.json({ services: hits, countries: [], next_cursor: null });
+    }),
+    http.get('/api/v1/catalog/products', ({ request }) => {
+      // A stand-in for the server's filters: country, name, stock and the lowest price.
+      const query = new URL(request.url).searchParams;
+      asked.products.push(query);
+      const all =
+        query.get('currency') === 'USD'
+          ? [offer('BR', 'Brazil', 40, 200, 'USD'), offer('AR', 'Argentina', 0, 240, 'USD')]
+          : [offer('BR', 'Brasil', 40, 500), offer('AR', 'Argentina', 0, 600)];
+      const items = all.filter(
+        (o) =>
+          (!query.get('country') || o.country_code === query.get('country')) &&
+          (!query.get('q') || o.country_name.toLowerCase().includes(query.get('q')!)) &&
+          (query.get('in_stock') !== 'true' || o.available) &&
+          o.price >= Number(query.get('min_price') ?? 0),
+      );
+      return HttpResponse.json({ items, total: items.length, next_cursor: null });
+    }),
+    http.get('/api/v1/wallets/', () =>
+      HttpResponse.json([
+        { balance, currency: 'BRL', formatted: '' },
+        { balance: usd, currency: 'USD', formatted: '' },
+      ]),
+    ),
+    http.post('/api/v1/activations', async ({ request }) => {
+      posts.push({ headers: request.headers, body: await request.json() });
+      return problem(402, 'INSUFFICIENT_FUNDS', 'Saldo insuficiente. Adicione saldo para continuar.');
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string) {
   return renderRoutes(
@@ -165,10 +170,7 @@ describe('products screen', () => {
     await waitFor(() => expect(shown()).toEqual(['service-wa', 'service-tg', 'service-go']));
     fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'goo' } });
     await waitFor(() => expect(shown()).toEqual(['service-go']));
-    const asked = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input)));
-    expect(
-      asked.some((u) => u.pathname === '/api/v1/catalog/services' && u.searchParams.get('q') === 'goo'),
-    ).toBe(true);
+    expect(asked.services.some((query) => query.get('q') === 'goo')).toBe(true);
   });
 
   it('keeps favourites first, starred and unstarred from the card', async () => {
@@ -192,10 +194,9 @@ describe('products screen', () => {
     renderAt('/dashboard/products');
     await screen.findByTestId('service-list');
     fireEvent.change(screen.getByLabelText('Buscar serviço'), { target: { value: 'telegrama' } });
+    await waitFor(() => expect(asked.search).toHaveLength(1));
     expect(await screen.findByTestId('service-tg')).toBeTruthy();
-    const asked = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input)));
-    const search = asked.find((u) => u.pathname === '/api/v1/catalog/search')!;
-    expect(Object.fromEntries(search.searchParams)).toMatchObject({
+    expect(Object.fromEntries(asked.search[0]!)).toMatchObject({
       q: 'telegrama',
       currency: 'BRL',
       lang: 'pt',
@@ -238,8 +239,7 @@ describe('products screen', () => {
     fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'price' } });
     fireEvent.change(screen.getByLabelText('Preço mínimo'), { target: { value: '5,50' } });
     expect(await screen.findByText('Nenhum país encontrado.')).toBeTruthy();
-    const last = new URL(String(vi.mocked(fetch).mock.calls.at(-1)![0]));
-    expect(Object.fromEntries(last.searchParams)).toMatchObject({
+    expect(Object.fromEntries(asked.products.at(-1)!)).toMatchObject({
       service: 'wa',
       sort: 'price',
       in_stock: 'true',

@@ -1,8 +1,11 @@
 import type { ProductOffer } from '@numero/contract/catalog';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { notRentable, problem, storeInfo, wallets } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { PurchaseDialog } from './purchase-dialog.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -26,47 +29,36 @@ const offer: ProductOffer = {
 
 let operators: string[];
 let posts: unknown[];
+let operatorReads: number;
 
 beforeEach(() => {
   operators = ['claro', 'oi', 'tim', 'vivo'];
   posts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname === '/api/v1/catalog/operators')
-        return json({
-          service: url.searchParams.get('service'),
-          country: url.searchParams.get('country'),
-          operators,
-        });
-      if (url.pathname === '/api/v1/catalog/products')
-        return json([{ ...offer, currency: 'USD', price: 100 }]);
-      if (url.pathname === '/api/v1/store') return json({ demo: true });
-      if (url.pathname === '/api/v1/wallets/')
-        return json([
-          { balance: 2_000, currency: 'BRL', formatted: '' },
-          { balance: 0, currency: 'USD', formatted: '' },
-        ]);
-      if (url.pathname === '/api/v1/activations' && init?.method === 'POST') {
-        posts.push(JSON.parse(String(init.body)));
-        return json(
-          {
-            code: 'OPERATOR_UNAVAILABLE',
-            detail: 'Não há números da operadora vivo para este serviço neste país.',
-          },
-          409,
-        );
-      }
-      return json({ code: 'NOT_FOUND', detail: 'x' }, 404);
+  operatorReads = 0;
+  server.use(
+    storeInfo(),
+    notRentable(),
+    wallets({ BRL: 2_000, USD: 0 }),
+    http.get('/api/v1/catalog/operators', ({ request }) => {
+      operatorReads++;
+      const asked = new URL(request.url).searchParams;
+      return HttpResponse.json({ service: asked.get('service'), country: asked.get('country'), operators });
+    }),
+    http.get('/api/v1/catalog/products', () =>
+      HttpResponse.json([{ ...offer, currency: 'USD', price: 100 }]),
+    ),
+    http.post('/api/v1/activations', async ({ request }) => {
+      posts.push(await request.json());
+      return problem(
+        409,
+        'OPERATOR_UNAVAILABLE',
+        'Não há números da operadora vivo para este serviço neste país.',
+      );
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const open = () =>
   renderRoutes([{ path: '/', element: <PurchaseDialog offer={offer} onClose={() => {}} /> }], '/');
@@ -112,9 +104,7 @@ describe('purchase dialog: operator choice', () => {
     open();
     const confirm = await screen.findByRole('button', { name: 'Confirmar compra' });
     await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
-    await waitFor(() =>
-      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('operators'))).toBe(true),
-    );
+    await waitFor(() => expect(operatorReads).toBe(1));
     expect(screen.queryByTestId('purchase-operator')).toBeNull();
   });
 });

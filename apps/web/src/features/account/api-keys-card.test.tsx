@@ -1,8 +1,12 @@
 import type { ApiKey } from '@numero/contract/account';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ApiKeysCard } from './api-keys-card.tsx';
 
 const FULL_KEY = `nk_${'Ab3_'.repeat(10)}xyz`;
@@ -18,44 +22,33 @@ const key = (n: number, over: Partial<ApiKey> = {}): ApiKey => ({
   ...over,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-let calls: Call[];
+let posts: unknown[];
+let deleted: string[];
 let keys: ApiKey[];
-let createReply: { status: number; body: unknown };
+let createReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  calls = [];
+  posts = [];
+  deleted = [];
   keys = [key(1, { last_used_at: '2025-03-02T08:30:00.000Z' })];
   createReply = {
     status: 201,
     body: { ...key(2, { name: 'Vendas', prefix: FULL_KEY.slice(0, 8) }), key: FULL_KEY },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      calls.push({
-        method,
-        path: url.pathname,
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      if (url.pathname === '/api/v1/api-keys' && method === 'GET')
-        return json({ items: keys, total: keys.length, skip: 0, limit: 20 });
-      if (url.pathname === '/api/v1/api-keys' && method === 'POST') {
-        if (createReply.status === 201) keys = [...keys, key(2, { name: 'Vendas' })];
-        return json(createReply.body, createReply.status);
-      }
-      if (url.pathname.startsWith('/api/v1/api-keys/') && method === 'DELETE') {
-        keys = keys.filter((k) => !url.pathname.endsWith(k.id));
-        return new Response(null, { status: 204 });
-      }
-      return json({ detail: 'not found', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.get('/api/v1/api-keys', () =>
+      HttpResponse.json({ items: keys, total: keys.length, skip: 0, limit: 20 }),
+    ),
+    http.post('/api/v1/api-keys', async ({ request }) => {
+      posts.push(await request.json());
+      if (createReply.status === 201) keys = [...keys, key(2, { name: 'Vendas' })];
+      return HttpResponse.json(createReply.body, { status: createReply.status });
+    }),
+    http.delete('/api/v1/api-keys/:id', ({ params }) => {
+      deleted.push(String(params.id));
+      keys = keys.filter((k) => k.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
     }),
   );
 });
@@ -92,13 +85,13 @@ describe('ApiKeysCard', () => {
     // A name is required before anything is sent.
     fireEvent.click(within(form).getByRole('button', { name: 'Criar chave' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Dê um nome à chave.');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(posts).toEqual([]);
 
     fireEvent.change(within(form).getByLabelText('Nome da chave'), { target: { value: '  Vendas ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Criar chave' }));
     const secret = (await screen.findByTestId('api-key-secret')) as HTMLTextAreaElement;
     expect(secret.value).toBe(FULL_KEY);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Vendas' });
+    expect(posts).toEqual([{ name: 'Vendas' }]);
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('ela não será mostrada de novo');
 
@@ -144,19 +137,14 @@ describe('ApiKeysCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revogar a chave Bot 1' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('"Bot 1" (nk_key1_…)');
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(deleted).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revogar chave' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`/api/v1/api-keys/${key(1).id}`),
-    );
+    await waitFor(() => expect(deleted).toEqual([key(1).id]));
     expect(await screen.findByText('Nenhuma chave de API ainda')).toBeTruthy();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ detail: 'erro', code: 'INTERNAL' }, 500)),
-    );
+    server.use(http.get('/api/v1/api-keys', () => problem(500, 'INTERNAL', 'erro')));
     renderCard();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Não foi possível carregar suas chaves de API.',

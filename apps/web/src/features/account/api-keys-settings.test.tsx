@@ -1,9 +1,11 @@
 import type { ApiKey } from '@numero/contract/account';
 import type { WebhookDelivery } from '@numero/contract/reseller';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ApiKeysCard } from './api-keys-card.tsx';
 
 const SECRET = `whsec_${'s3cr'.repeat(10)}abc`;
@@ -35,31 +37,25 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt');
   key = { ...base };
   patches = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      if (url.pathname === '/api/v1/api-keys' && method === 'GET')
-        return json({ items: [key], total: 1, skip: 0, limit: 20 });
-      if (url.pathname === `/api/v1/api-keys/${base.id}` && method === 'PATCH') {
-        const body = JSON.parse(String(init!.body));
-        patches.push(body);
-        const first = body.webhook_url && !key.webhook_url;
-        key = { ...key, ...body };
-        return json({ ...key, ...(first || body.rotate_webhook_secret ? { webhook_secret: SECRET } : {}) });
-      }
-      if (url.pathname === `/api/v1/api-keys/${base.id}/webhook-deliveries`)
-        return json({ items: [delivery], total: 1, skip: 0, limit: 5 });
-      return json({ detail: 'not found', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.get('/api/v1/api-keys', () => HttpResponse.json({ items: [key], total: 1, skip: 0, limit: 20 })),
+    http.patch(`/api/v1/api-keys/${base.id}`, async ({ request }) => {
+      const body = (await request.json()) as Partial<ApiKey> & { rotate_webhook_secret?: boolean };
+      patches.push(body);
+      const first = body.webhook_url && !key.webhook_url;
+      key = { ...key, ...body };
+      return HttpResponse.json({
+        ...key,
+        ...(first || body.rotate_webhook_secret ? { webhook_secret: SECRET } : {}),
+      });
     }),
+    http.get(`/api/v1/api-keys/${base.id}/webhook-deliveries`, () =>
+      HttpResponse.json({ items: [delivery], total: 1, skip: 0, limit: 5 }),
+    ),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderCard = () => renderRoutes([{ path: '/profile', element: <ApiKeysCard /> }], '/profile');
 

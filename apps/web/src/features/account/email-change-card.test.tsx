@@ -1,49 +1,31 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
-import { json } from '../../testing/render-routes.tsx';
+import { problem, signedIn, user } from '../../testing/handlers.ts';
+import { server } from '../../testing/server.ts';
 import { EmailChangeCard } from './email-change-card.tsx';
 
-const me = {
-  id: 'u1',
-  email: 'ana@numero.test',
-  role: 'CUSTOMER',
-  roles: ['CUSTOMER'],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
-  profile: { full_name: null, phone_number: null },
-  created_at: '2025-01-01T00:00:00Z',
-  must_change_password: false,
-};
 let requests: unknown[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const path = new URL(String(input)).pathname;
-      if (path === '/api/v1/users/me') return json(me);
-      if (path === '/api/v1/users/me/email') {
-        const body = JSON.parse(String(init?.body));
-        requests.push(body);
-        if (body.password !== 'minha-senha-certa')
-          return json({ detail: 'A senha atual está incorreta.', code: 'CURRENT_PASSWORD_WRONG' }, 422);
-        return new Response(null, { status: 202 });
-      }
-      return json({ code: 'NOT_FOUND' }, 404);
+  server.use(
+    signedIn(user()),
+    http.post('/api/v1/users/me/email', async ({ request }) => {
+      const body = (await request.json()) as { password?: string };
+      requests.push(body);
+      if (body.password !== 'minha-senha-certa')
+        return problem(422, 'CURRENT_PASSWORD_WRONG', 'A senha atual está incorreta.');
+      return new HttpResponse(null, { status: 202 });
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderCard() {
   const router = createMemoryRouter(

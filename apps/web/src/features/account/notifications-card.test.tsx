@@ -1,9 +1,12 @@
 import type { NotificationSettings } from '@numero/contract/account-notifications';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { NotificationsCard } from './notifications-card.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -17,18 +20,14 @@ beforeEach(async () => {
   saved = { topup_credited: true, activation_refunded: true, password_changed: true, new_sign_in: true };
   patches = [];
   failPatch = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname !== '/api/v1/users/me/notifications') return json({ code: 'NOT_FOUND' }, 404);
-      if (init?.method === 'PATCH') {
-        if (failPatch) return json({ detail: 'boom', code: 'INTERNAL' }, 500);
-        const body = JSON.parse(String(init.body));
-        patches.push(body);
-        saved = { ...saved, ...body };
-      }
-      return json(saved);
+  server.use(
+    http.get('/api/v1/users/me/notifications', () => HttpResponse.json(saved)),
+    http.patch('/api/v1/users/me/notifications', async ({ request }) => {
+      if (failPatch) return problem(500, 'INTERNAL', 'boom');
+      const body = (await request.json()) as Partial<NotificationSettings>;
+      patches.push(body);
+      saved = { ...saved, ...body };
+      return HttpResponse.json(saved);
     }),
   );
 });
@@ -36,7 +35,6 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
-  vi.unstubAllGlobals();
 });
 
 const renderCard = () => renderRoutes([{ path: '/profile', element: <NotificationsCard /> }], '/profile');

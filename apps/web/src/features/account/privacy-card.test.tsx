@@ -1,47 +1,30 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem, signedIn, user } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { PrivacyCard } from './privacy-card.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
-const me = {
-  id: 'u1',
-  email: 'Ana@Numero.test',
-  role: 'CUSTOMER',
-  roles: ['CUSTOMER'],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
-  profile: { full_name: null, phone_number: null },
-  created_at: '2025-01-01T00:00:00Z',
-  must_change_password: false,
-};
 let deletions: unknown[];
 
 beforeEach(() => {
   deletions = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const path = new URL(String(input)).pathname;
-      if (path === '/api/v1/users/me') return json(me);
-      if (path === '/api/v1/users/me/deletion') return json({ balances: [], open_orders: 0 });
-      if (path === '/api/v1/users/me/delete') {
-        deletions.push(JSON.parse(String(init?.body)));
-        return json({ detail: 'Digite o email da sua conta.', code: 'DELETE_CONFIRMATION_MISMATCH' }, 422);
-      }
-      return json({ detail: 'Recurso não encontrado.', code: 'NOT_FOUND' }, 404);
+  server.use(
+    signedIn(user({ email: 'Ana@Numero.test' })),
+    http.get('/api/v1/users/me/deletion', () => HttpResponse.json({ balances: [], open_orders: 0 })),
+    http.post('/api/v1/users/me/delete', async ({ request }) => {
+      deletions.push(await request.json());
+      return problem(422, 'DELETE_CONFIRMATION_MISMATCH', 'Digite o email da sua conta.');
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 async function openDeletion(button: string) {
   renderRoutes(

@@ -1,10 +1,14 @@
 import type { ActivationDetail } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
+import { problem } from '../../testing/handlers.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ActivationPage } from './activation-page.tsx';
+import { ACTIVATION_POLL_MS } from './api/get-activation.ts';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
@@ -52,36 +56,21 @@ const withCode: ActivationDetail = {
   ],
 };
 
-let replies: Record<string, () => { status: number; body: unknown }>;
-let calls: string[];
+let cancels: number;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  calls = [];
-  replies = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      calls.push(key);
-      const reply = replies[key]?.() ?? {
-        status: 404,
-        body: { detail: 'Ativação não encontrada.', code: 'NOT_FOUND' },
-      };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
+  cancels = 0;
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
+
+const detail = (answer: () => ActivationDetail) =>
+  http.get(`/api/v1/activations/${ID}`, () => HttpResponse.json(answer()));
 
 const renderPage = () =>
   renderRoutes(
@@ -92,17 +81,16 @@ const renderPage = () =>
 describe('activation screen', () => {
   it('shows the number and the countdown, then the code appears without a reload', async () => {
     let polls = 0;
-    replies[`GET /api/v1/activations/${ID}`] = () => ({
-      status: 200,
-      body: ++polls < 2 ? waiting : withCode,
-    });
+    server.use(detail(() => (++polls < 2 ? waiting : withCode)));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     expect(await screen.findByTestId('activation-number')).toHaveProperty('textContent', '+55 11 98765-4321');
     expect(screen.getByTestId('countdown').textContent).toMatch(/^(20:00|19:5\d)$/);
     expect(screen.getByText('Aguardando o SMS…')).toBeTruthy();
     expect(screen.queryByTestId('activation-code')).toBeNull();
 
-    const code = await screen.findByTestId('activation-code', {}, { timeout: 4_000 });
+    await vi.advanceTimersByTimeAsync(ACTIVATION_POLL_MS);
+    const code = await screen.findByTestId('activation-code');
     expect(code.textContent).toBe('123456');
     expect(toast.success).toHaveBeenCalledWith('Código recebido!');
     expect(screen.getByRole('button', { name: 'Pedir outro SMS' })).toBeTruthy();
@@ -112,17 +100,20 @@ describe('activation screen', () => {
 
   it('cancels after a confirmation and says the money went back', async () => {
     let current: ActivationDetail = waiting;
-    replies[`GET /api/v1/activations/${ID}`] = () => ({ status: 200, body: current });
-    replies[`POST /api/v1/activations/${ID}/cancel`] = () => {
-      current = {
-        ...waiting,
-        status: 'cancelled',
-        settled: 'refunded',
-        awaiting_sms: false,
-        can_cancel: false,
-      };
-      return { status: 200, body: current };
-    };
+    server.use(
+      detail(() => current),
+      http.post(`/api/v1/activations/${ID}/cancel`, () => {
+        cancels++;
+        current = {
+          ...waiting,
+          status: 'cancelled',
+          settled: 'refunded',
+          awaiting_sms: false,
+          can_cancel: false,
+        };
+        return HttpResponse.json(current);
+      }),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar e reembolsar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, cancelar' }));
@@ -132,15 +123,16 @@ describe('activation screen', () => {
     expect((await screen.findByTestId('activation-settled')).textContent).toBe(
       'R$\u00a05,00 voltou para o seu saldo.',
     );
-    expect(calls).toContain(`POST /api/v1/activations/${ID}/cancel`);
+    expect(cancels).toBe(1);
   });
 
   it("shows the server's reason when cancelling is refused", async () => {
-    replies[`GET /api/v1/activations/${ID}`] = () => ({ status: 200, body: waiting });
-    replies[`POST /api/v1/activations/${ID}/cancel`] = () => ({
-      status: 409,
-      body: { code: 'EARLY_CANCEL_DENIED', detail: 'Aguarde cerca de 2 minutos e tente novamente.' },
-    });
+    server.use(
+      detail(() => waiting),
+      http.post(`/api/v1/activations/${ID}/cancel`, () =>
+        problem(409, 'EARLY_CANCEL_DENIED', 'Aguarde cerca de 2 minutos e tente novamente.'),
+      ),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar e reembolsar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim, cancelar' }));
@@ -150,6 +142,9 @@ describe('activation screen', () => {
   });
 
   it("says so when the activation is not the customer's", async () => {
+    server.use(
+      http.get(`/api/v1/activations/${ID}`, () => problem(404, 'NOT_FOUND', 'Ativação não encontrada.')),
+    );
     renderPage();
     expect(await screen.findByText('Ativação não encontrada')).toBeTruthy();
   });

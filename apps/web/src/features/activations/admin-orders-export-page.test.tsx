@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminOrdersExportPage } from './admin-orders-export-page.tsx';
 import { EXPORT_COLUMNS } from './orders-export-csv.ts';
 
@@ -12,13 +14,13 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt');
   asked = [];
   saved = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string) => {
-      asked.push(new URL(String(input), 'http://localhost'));
-      return new Response(`${EXPORT_COLUMNS.join(',')}\r\n${EXPORT_COLUMNS.map((c) => `${c}-1`).join(',')}`, {
-        headers: { 'content-disposition': 'attachment; filename="pedidos-2026-11-25.csv"' },
-      });
+  server.use(
+    http.get('/api/v1/admin/orders/export', ({ request }) => {
+      asked.push(new URL(request.url));
+      return new HttpResponse(
+        `${EXPORT_COLUMNS.join(',')}\r\n${EXPORT_COLUMNS.map((c) => `${c}-1`).join(',')}`,
+        { headers: { 'content-disposition': 'attachment; filename="pedidos-2026-11-25.csv"' } },
+      );
     }),
   );
   vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -32,7 +34,6 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 const renderPage = () =>

@@ -1,8 +1,11 @@
 import type { AdminOrder } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminOrdersPage } from './admin-orders-page.tsx';
 
 const order = (n: number, status: AdminOrder['status']): AdminOrder => ({
@@ -32,44 +35,44 @@ const order = (n: number, status: AdminOrder['status']): AdminOrder => ({
   expires_at: '2025-03-01T12:20:00.000Z',
 });
 
-let calls: { method: string; url: URL }[];
-let actionReply: { status: number; body: unknown };
+let lists: URL[];
+let actions: string[];
+let actionReply: () => Response;
 
 beforeEach(async () => {
   // A large staff monitor: the list is a table there (data-table.test.tsx covers the cards).
   vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
   await i18n.changeLanguage('pt');
-  calls = [];
-  actionReply = { status: 200, body: order(1, 'cancelled') };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url });
-      if (url.pathname === '/api/v1/admin/orders/summary')
-        return json({
-          total: 12,
-          by_status: {
-            pending: 1,
-            waiting_sms: 2,
-            code_received: 3,
-            finished: 4,
-            cancelled: 1,
-            expired: 1,
-            failed: 0,
-          },
-          by_payment_status: { pending: 3, paid: 7, refunded: 2 },
-          last_24h: 5,
-        });
-      if (url.pathname === '/api/v1/admin/orders')
-        return json(
-          [order(1, 'waiting_sms'), order(2, 'code_received'), order(3, 'finished'), order(4, 'pending')],
-          200,
-          { 'X-Total-Count': '4' },
-        );
-      if (method === 'POST') return json(actionReply.body, actionReply.status);
-      return json({ detail: 'not found', code: 'NOT_FOUND' }, 404);
+  lists = [];
+  actions = [];
+  actionReply = () => HttpResponse.json(order(1, 'cancelled'));
+  server.use(
+    http.get('/api/v1/admin/orders/summary', () =>
+      HttpResponse.json({
+        total: 12,
+        by_status: {
+          pending: 1,
+          waiting_sms: 2,
+          code_received: 3,
+          finished: 4,
+          cancelled: 1,
+          expired: 1,
+          failed: 0,
+        },
+        by_payment_status: { pending: 3, paid: 7, refunded: 2 },
+        last_24h: 5,
+      }),
+    ),
+    http.get('/api/v1/admin/orders', ({ request }) => {
+      lists.push(new URL(request.url));
+      return HttpResponse.json(
+        [order(1, 'waiting_sms'), order(2, 'code_received'), order(3, 'finished'), order(4, 'pending')],
+        { headers: { 'X-Total-Count': '4' } },
+      );
+    }),
+    http.post('/api/v1/admin/orders/:id/:action', ({ request }) => {
+      actions.push(new URL(request.url).pathname);
+      return actionReply();
     }),
   );
 });
@@ -121,35 +124,32 @@ describe('admin orders screen', () => {
 
     fireEvent.click(within(withCode).getByRole('button', { name: /Concluir/ }));
     await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/finish'))).toBe(true),
+      expect(actions).toEqual(['/api/v1/admin/orders/aaaaaaa2-0000-4000-8000-000000000000/finish']),
     );
   });
 
   it('asks before cancelling, then refunds; a refusal shows the server detail', async () => {
-    actionReply = {
-      status: 409,
-      body: {
-        code: 'CODE_ALREADY_RECEIVED',
-        detail: 'O código já foi recebido: esta ativação não pode mais ser cancelada nem reembolsada.',
-      },
-    };
+    actionReply = () =>
+      problem(
+        409,
+        'CODE_ALREADY_RECEIVED',
+        'O código já foi recebido: esta ativação não pode mais ser cancelada nem reembolsada.',
+      );
     renderAt('/admin/orders');
     const waiting = await rowOf('waiting_sms');
     fireEvent.click(within(waiting).getByRole('button', { name: /Cancelar e reembolsar/ }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('R$\u00a05,00 voltará para o saldo de Joana Pereira');
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(actions).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, cancelar e reembolsar' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('O código já foi recebido');
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe('/api/v1/admin/orders/aaaaaaa1-0000-4000-8000-000000000000/cancel');
+    expect(actions).toEqual(['/api/v1/admin/orders/aaaaaaa1-0000-4000-8000-000000000000/cancel']);
   });
 
   it('sends search and filters to the server and exports the same filtered list', async () => {
     renderAt('/admin/orders?search=joana&status=waiting_sms&payment_status=pending');
     await screen.findByTestId('admin-orders-table');
-    const listCall = calls.find((c) => c.url.pathname === '/api/v1/admin/orders')!;
-    expect(Object.fromEntries(listCall.url.searchParams)).toEqual({
+    expect(Object.fromEntries(lists[0]!.searchParams)).toEqual({
       search: 'joana',
       status: 'waiting_sms',
       payment_status: 'pending',

@@ -1,8 +1,11 @@
 import type { Activation } from '@numero/contract/activations';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JsonBodyType } from 'msw';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { OrdersPage } from './orders-page.tsx';
 
 const item = (n: number, status: Activation['status']): Activation => ({
@@ -34,7 +37,7 @@ const item = (n: number, status: Activation['status']): Activation => ({
 });
 
 let requests: URL[];
-let reply: { status: number; body: unknown };
+let reply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
@@ -43,22 +46,15 @@ beforeEach(async () => {
     status: 200,
     body: { items: [item(1, 'finished'), item(2, 'cancelled')], total: 45, skip: 0, limit: 20 },
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string) => {
-      requests.push(new URL(String(input)));
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
+  server.use(
+    http.get('/api/v1/activations', ({ request }) => {
+      requests.push(new URL(request.url));
+      return HttpResponse.json(reply.body, { status: reply.status });
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderAt = (path: string) =>
   renderRoutes([{ path: '/dashboard/orders', element: <OrdersPage /> }], path);
@@ -109,6 +105,6 @@ describe('orders screen', () => {
     expect(await screen.findByText('Erro interno do servidor. Tente novamente mais tarde.')).toBeTruthy();
     reply = { status: 200, body: { items: [item(3, 'expired')], total: 1, skip: 0, limit: 20 } };
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByText('Expirada', {}, { timeout: 2_000 })).toBeTruthy();
+    expect(await screen.findByText('Expirada')).toBeTruthy();
   });
 });

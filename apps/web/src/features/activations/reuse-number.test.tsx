@@ -1,9 +1,12 @@
 import type { ReuseQuote } from '@numero/contract/activation-reuse';
 import type { ActivationDetail } from '@numero/contract/activations';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { problem } from '../../testing/handlers.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ActivationPage } from './activation-page.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -63,35 +66,29 @@ const quote: ReuseQuote = {
   reason: null,
 };
 
-let replies: Record<string, () => { status: number; body: unknown }>;
-let calls: { key: string; headers: Headers }[];
+let reuses: Headers[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  calls = [];
-  replies = {
-    [`GET /api/v1/activations/${ID}`]: () => ({ status: 200, body: used }),
-    [`GET /api/v1/activations/${NEW_ID}`]: () => ({ status: 200, body: again }),
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
-      calls.push({ key, headers: new Headers(init?.headers) });
-      const reply = replies[key]?.() ?? { status: 404, body: { detail: 'x', code: 'NOT_FOUND' } };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  reuses = [];
+  server.use(
+    http.get(`/api/v1/activations/${ID}`, () => HttpResponse.json(used)),
+    http.get(`/api/v1/activations/${NEW_ID}`, () => HttpResponse.json(again)),
   );
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
+
+const quoted = (answer: ReuseQuote) =>
+  http.get(`/api/v1/activations/${ID}/reuse`, () => HttpResponse.json(answer));
+const reused = (answer: () => Response) =>
+  http.post(`/api/v1/activations/${ID}/reuse`, ({ request }) => {
+    reuses.push(request.headers);
+    return answer();
+  });
 
 const renderPage = () =>
   renderRoutes(
@@ -101,24 +98,24 @@ const renderPage = () =>
 
 describe('use this number again', () => {
   it('shows the price first, then buys a new activation on the same number and opens it', async () => {
-    replies[`GET /api/v1/activations/${ID}/reuse`] = () => ({ status: 200, body: quote });
-    replies[`POST /api/v1/activations/${ID}/reuse`] = () => ({ status: 201, body: again });
+    server.use(
+      quoted(quote),
+      reused(() => HttpResponse.json(again, { status: 201 })),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Usar este número de novo' }));
     expect((await screen.findByTestId('reuse-price')).textContent).toBe('R$\u00a06,50');
     expect(screen.getByText(/o mesmo número, um código novo/)).toBeTruthy();
-    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    expect(reuses).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Pagar R$\u00a06,50 e usar de novo' }));
-    await waitFor(() => expect(screen.getByText('Aguardando o SMS…')).toBeTruthy());
-    const post = calls.find((c) => c.key === `POST /api/v1/activations/${ID}/reuse`);
-    expect(post?.headers.get('idempotency-key')).toMatch(/^web-[0-9a-f]{32}$/);
+    // Two answers in a row: the purchase, then the new activation it opens.
+    expect(await screen.findByText('Aguardando o SMS…', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(reuses).toHaveLength(1);
+    expect(reuses[0]?.get('idempotency-key')).toMatch(/^web-[0-9a-f]{32}$/);
   });
 
   it('says plainly when the seller no longer sells the number', async () => {
-    replies[`GET /api/v1/activations/${ID}/reuse`] = () => ({
-      status: 200,
-      body: { ...quote, available: false, reason: 'REUSE_NOT_AVAILABLE' },
-    });
+    server.use(quoted({ ...quote, available: false, reason: 'REUSE_NOT_AVAILABLE' }));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Usar este número de novo' }));
     expect((await screen.findByTestId('reuse-unavailable')).textContent).toContain(
@@ -128,11 +125,10 @@ describe('use this number again', () => {
   });
 
   it('says so, with the refund, when the seller refuses at the attempt', async () => {
-    replies[`GET /api/v1/activations/${ID}/reuse`] = () => ({ status: 200, body: quote });
-    replies[`POST /api/v1/activations/${ID}/reuse`] = () => ({
-      status: 409,
-      body: { code: 'REUSE_NOT_AVAILABLE', detail: 'Este número não pode mais ser reutilizado.' },
-    });
+    server.use(
+      quoted(quote),
+      reused(() => problem(409, 'REUSE_NOT_AVAILABLE', 'Este número não pode mais ser reutilizado.')),
+    );
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Usar este número de novo' }));
     fireEvent.click(await screen.findByTestId('reuse-confirm'));

@@ -1,24 +1,23 @@
 import type { AdminUser } from '@numero/contract/admin';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import { HttpResponse, http } from 'msw/http';
 import { Toaster } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
+import { problem, signedIn, user } from '../../testing/handlers.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminUsersPage } from './admin-users-page.tsx';
 
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
-const admin = {
+const admin = user({
   id: ADMIN_ID,
   email: 'admin@numero.test',
   role: 'ADMIN',
-  roles: ['ADMIN'],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
   profile: { full_name: 'Administrador', phone_number: null },
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+});
 
 const record = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   id: `00000000-0000-4000-8000-${String(n + 100).padStart(12, '0')}`,
@@ -34,18 +33,17 @@ const record = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   ...over,
 });
 
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-let calls: Call[];
-let listReply: { status: number; body: unknown; total?: number };
-let patchReply: { status: number; body: unknown };
+let lists: URL[];
+let patches: { path: string; body: unknown }[];
+let creates: number;
+let listReply: { status: number; body: JsonBodyType; total?: number };
+let patchReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  calls = [];
+  lists = [];
+  patches = [];
+  creates = 0;
   listReply = {
     status: 200,
     body: [
@@ -58,36 +56,30 @@ beforeEach(async () => {
     total: 45,
   };
   patchReply = { status: 200, body: record(1, { is_active: false }) };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-        new Response(JSON.stringify(body), {
-          status,
-          headers: { 'Content-Type': 'application/json', ...headers },
-        });
-      if (url.pathname === '/api/v1/users/me') return json(200, admin);
-      if (url.pathname === '/api/v1/admin/users/stats')
-        return json(200, { total: 45, active: 40, inactive: 5, administrators: 2 });
-      if (url.pathname === '/api/v1/admin/users')
-        return json(
-          listReply.status,
-          listReply.body,
-          listReply.total === undefined ? {} : { 'X-Total-Count': String(listReply.total) },
-        );
-      if (method === 'PATCH') return json(patchReply.status, patchReply.body);
-      return json(404, { code: 'NOT_FOUND', detail: 'Recurso não encontrado.' });
+  server.use(
+    signedIn(admin),
+    http.get('/api/v1/admin/users/stats', () =>
+      HttpResponse.json({ total: 45, active: 40, inactive: 5, administrators: 2 }),
+    ),
+    http.get('/api/v1/admin/users', ({ request }) => {
+      lists.push(new URL(request.url));
+      return HttpResponse.json(listReply.body, {
+        status: listReply.status,
+        headers: listReply.total === undefined ? {} : { 'X-Total-Count': String(listReply.total) },
+      });
+    }),
+    http.patch('/api/v1/users/:id', async ({ request }) => {
+      patches.push({ path: new URL(request.url).pathname, body: await request.json() });
+      return HttpResponse.json(patchReply.body, { status: patchReply.status });
+    }),
+    http.post('/api/v1/users/register', () => {
+      creates++;
+      return problem(500, 'INTERNAL');
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderPage(path = '/admin/users') {
   return renderRoutes(
@@ -105,8 +97,6 @@ function renderPage(path = '/admin/users') {
     path,
   );
 }
-
-const listCalls = () => calls.filter((c) => c.url.pathname === '/api/v1/admin/users');
 
 describe('users screen', () => {
   it('shows each user with the spec columns, the pager (45 users) and the footer figures', async () => {
@@ -127,8 +117,8 @@ describe('users screen', () => {
     expect(rows[1]!.textContent).toContain('País: US');
     expect(screen.getByTestId('users-total').textContent).toBe('45 usuários · Página 1 de 3');
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeTruthy();
-    expect(listCalls()[0]!.url.searchParams.get('limit')).toBe('20');
-    expect(listCalls()[0]!.url.searchParams.get('skip')).toBe('0');
+    expect(lists[0]!.searchParams.get('limit')).toBe('20');
+    expect(lists[0]!.searchParams.get('skip')).toBe('0');
     await waitFor(() => expect(screen.getByTestId('users-footer-administrators').textContent).toBe('2'));
   });
 
@@ -144,13 +134,11 @@ describe('users screen', () => {
     renderPage();
     await screen.findByTestId('users-table');
     fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'Souza' } });
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('search')).toBe('Souza'), {
-      timeout: 2_000,
-    });
+    await waitFor(() => expect(lists.at(-1)!.searchParams.get('search')).toBe('Souza'), { timeout: 2_000 });
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'PREMIUM' } });
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('role')).toBe('PREMIUM'));
+    await waitFor(() => expect(lists.at(-1)!.searchParams.get('role')).toBe('PREMIUM'));
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
-    await waitFor(() => expect(listCalls().at(-1)!.url.searchParams.get('status')).toBe('inactive'));
+    await waitFor(() => expect(lists.at(-1)!.searchParams.get('status')).toBe('inactive'));
   });
 
   it('asks before deleting, and deleting only deactivates', async () => {
@@ -158,12 +146,11 @@ describe('users screen', () => {
     const table = await screen.findByTestId('users-table');
     fireEvent.click(within(table).getByRole('button', { name: 'Excluir pessoa1' }));
     expect(await screen.findByText('Tem certeza que deseja excluir este usuário?')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(patches).toEqual([]);
     fireEvent.click(screen.getByTestId('confirm-delete'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    const patch = calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.url.pathname).toBe(`/api/v1/users/${record(1).id}`);
-    expect(patch.body).toEqual({ is_active: false });
+    await waitFor(() =>
+      expect(patches).toEqual([{ path: `/api/v1/users/${record(1).id}`, body: { is_active: false } }]),
+    );
     expect(await screen.findByText('Usuário excluído com sucesso! A conta foi desativada.')).toBeTruthy();
   });
 
@@ -207,7 +194,7 @@ describe('users screen', () => {
     fireEvent.submit(form);
     expect(await within(form).findByText('O nome é obrigatório')).toBeTruthy();
     expect(within(form).getByText('O email é obrigatório')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(creates).toBe(0);
   });
 
   it('an edit the API would refuse is refused in the form, with its message; a good one is sent', async () => {
@@ -223,15 +210,12 @@ describe('users screen', () => {
     expect(await within(form).findByText('Informe um email válido')).toBeTruthy();
     expect(within(form).getByText('Telefone inválido: use números, espaços, parênteses, + e -')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(email));
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(patches).toEqual([]);
 
     fireEvent.change(email, { target: { value: ' Bruno.Lima@Numero.test ' } });
     fireEvent.change(phone, { target: { value: '' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({
-      email: 'bruno.lima@numero.test',
-      phone_number: null,
-    });
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]!.body).toEqual({ email: 'bruno.lima@numero.test', phone_number: null });
   });
 });

@@ -1,22 +1,13 @@
 import type { SettingsView } from '@numero/contract/admin';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { signedIn, user } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { SettingsPage } from './settings-page.tsx';
-
-const staff = (role: 'ADMIN' | 'MANAGER') => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'staff@numero.test',
-  role,
-  roles: [role],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
-  profile: { full_name: null, phone_number: null },
-  created_at: '2025-01-01T00:00:00.000Z',
-});
 
 const view: SettingsView = {
   values: {
@@ -45,24 +36,21 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt');
   role = 'ADMIN';
   puts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname === '/api/v1/users/me') return json(staff(role));
-      if (init?.method === 'PUT') {
-        puts.push(JSON.parse(String(init.body)));
-        return json({ ...view, updated_at: '2026-11-25T01:00:00.000Z', updated_by: 'staff@numero.test' });
-      }
-      return json(view);
+  server.use(
+    signedIn(() => user({ email: 'staff@numero.test', role })),
+    http.get('/api/v1/admin/settings', () => HttpResponse.json(view)),
+    http.put('/api/v1/admin/settings', async ({ request }) => {
+      puts.push(await request.json());
+      return HttpResponse.json({
+        ...view,
+        updated_at: '2026-11-25T01:00:00.000Z',
+        updated_by: 'staff@numero.test',
+      });
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderPage = () =>
   renderRoutes(

@@ -1,28 +1,23 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 
 let sent: unknown[];
 
 beforeEach(() => {
   sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      if (new URL(String(input)).pathname === '/api/v1/auth/password/forgot') {
-        sent.push(JSON.parse(String(init?.body)));
-        return new Response(null, { status: 202 });
-      }
-      return json({ detail: 'Recurso não encontrado.', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.post('/api/v1/auth/password/forgot', async ({ request }) => {
+      sent.push(await request.json());
+      return new HttpResponse(null, { status: 202 });
     }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderPage = () =>
   renderRoutes([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], '/forgot-password');

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
-import { json } from '../../testing/render-routes.tsx';
+import { problem, signedOut } from '../../testing/handlers.ts';
+import { server } from '../../testing/server.ts';
 import { LoginPage } from './login-page.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -15,24 +17,20 @@ let resent: unknown[];
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   resent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const path = new URL(String(input)).pathname;
-      if (path === '/api/v1/auth/providers') return json({ oidc: false, email_verification: true });
-      if (path === '/api/v1/auth/login')
-        return json({ detail: 'Confirme seu email antes de entrar.', code: 'EMAIL_NOT_VERIFIED' }, 403);
-      if (path === '/api/v1/auth/email/resend') {
-        resent.push(JSON.parse(String(init?.body)));
-        return new Response(null, { status: 202 });
-      }
-      return json({ detail: 'Não autenticado', code: 'NOT_AUTHENTICATED' }, 401);
+  server.use(
+    signedOut(),
+    http.get('/api/v1/auth/providers', () => HttpResponse.json({ oidc: false, email_verification: true })),
+    http.post('/api/v1/auth/login', () =>
+      problem(403, 'EMAIL_NOT_VERIFIED', 'Confirme seu email antes de entrar.'),
+    ),
+    http.post('/api/v1/auth/email/resend', async ({ request }) => {
+      resent.push(await request.json());
+      return new HttpResponse(null, { status: 202 });
     }),
   );
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 

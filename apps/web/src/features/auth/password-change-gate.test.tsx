@@ -1,41 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
+import { signedIn, user } from '../../testing/handlers.ts';
+import { server } from '../../testing/server.ts';
 import { PasswordChangeGate } from './guards.tsx';
 
 let mustChange = true;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({
-            id: 'u1',
-            email: 'nova@numero.test',
-            role: 'CUSTOMER',
-            roles: ['CUSTOMER'],
-            is_active: true,
-            preferred_language: 'pt-BR',
-            preferred_currency: 'BRL',
-            profile: { full_name: null, phone_number: null },
-            created_at: '2025-01-01T00:00:00Z',
-            must_change_password: mustChange,
-          }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
-    ),
-  );
+  server.use(signedIn(() => user({ email: 'nova@numero.test', must_change_password: mustChange })));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -1,47 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider } from '../../lib/session/session.tsx';
+import { signedIn, user } from '../../testing/handlers.ts';
+import { server } from '../../testing/server.ts';
 import { RequireStaff } from './guards.tsx';
 
-const admin = {
-  id: 'a1',
-  email: 'admin@numero.test',
-  role: 'ADMIN',
-  roles: ['ADMIN'],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
-  profile: { full_name: null, phone_number: null },
-  created_at: '2025-01-01T00:00:00Z',
-};
+const admin = user({ email: 'admin@numero.test', role: 'ADMIN' });
 let twoFactor: { enabled: boolean; required: boolean };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string) => {
-      const path = new URL(String(input)).pathname;
-      const body =
-        path === '/api/v1/users/me'
-          ? admin
-          : path === '/api/v1/auth/2fa'
-            ? { ...twoFactor, recovery_codes_left: 0 }
-            : { detail: 'x', code: 'NOT_FOUND' };
-      return new Response(JSON.stringify(body), {
-        status: body === admin || path === '/api/v1/auth/2fa' ? 200 : 404,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
+  server.use(
+    signedIn(admin),
+    http.get('/api/v1/auth/2fa', () => HttpResponse.json({ ...twoFactor, recovery_codes_left: 0 })),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAdmin() {
   const router = createMemoryRouter(

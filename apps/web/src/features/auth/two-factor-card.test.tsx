@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -12,19 +14,21 @@ let codes: unknown[];
 beforeEach(() => {
   enabled = false;
   codes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const path = new URL(String(input)).pathname;
-      if (path === '/api/v1/auth/2fa') return json({ enabled, required: false, recovery_codes_left: 0 });
-      if (path === '/api/v1/auth/2fa/setup')
-        return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/Numero', qr_code: 'data:,' });
-      if (path === '/api/v1/auth/2fa/enable') {
-        codes.push(JSON.parse(String(init?.body)));
-        enabled = true;
-        return json({ recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] });
-      }
-      return json({ detail: 'Recurso não encontrado.', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.get('/api/v1/auth/2fa', () =>
+      HttpResponse.json({ enabled, required: false, recovery_codes_left: 0 }),
+    ),
+    http.post('/api/v1/auth/2fa/setup', () =>
+      HttpResponse.json({
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauth_url: 'otpauth://totp/Numero',
+        qr_code: 'data:,',
+      }),
+    ),
+    http.post('/api/v1/auth/2fa/enable', async ({ request }) => {
+      codes.push(await request.json());
+      enabled = true;
+      return HttpResponse.json({ recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] });
     }),
   );
 });

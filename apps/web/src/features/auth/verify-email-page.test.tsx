@@ -1,31 +1,27 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { VerifyEmailPage } from './verify-email-page.tsx';
 
 const TOKEN = 'A'.repeat(43);
 let sent: unknown[];
-let answer: Response | null;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   sent = [];
-  answer = null;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      if (new URL(String(input)).pathname !== '/api/v1/auth/email/verify') return json({}, 404);
-      sent.push(JSON.parse(String(init?.body)));
-      return answer ?? new Response(null, { status: 204 });
+  server.use(
+    http.post('/api/v1/auth/email/verify', async ({ request }) => {
+      sent.push(await request.json());
+      return new HttpResponse(null, { status: 204 });
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const open = (hash: string) =>
   renderRoutes([{ path: '/verify-email', element: <VerifyEmailPage /> }], `/verify-email${hash}`);
@@ -42,7 +38,11 @@ describe('VerifyEmailPage', () => {
   });
 
   it("shows the server's reason for a used or expired link", async () => {
-    answer = json({ detail: 'Este link de confirmação já foi usado.', code: 'EMAIL_TOKEN_USED' }, 400);
+    server.use(
+      http.post('/api/v1/auth/email/verify', () =>
+        problem(400, 'EMAIL_TOKEN_USED', 'Este link de confirmação já foi usado.'),
+      ),
+    );
     open(`#token=${TOKEN}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar meu email' }));
     expect(await screen.findByText('Este link de confirmação já foi usado.')).toBeTruthy();

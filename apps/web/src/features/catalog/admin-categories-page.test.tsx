@@ -1,8 +1,10 @@
 import type { AdminCategory } from '@numero/contract/catalog-structure';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminCategoriesPage } from './admin-categories-page.tsx';
 
 const sms: AdminCategory = {
@@ -20,21 +22,18 @@ let writes: { method: string; path: string; body: unknown }[];
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   writes = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      if (method !== 'GET') writes.push({ method, path: url.pathname, body: JSON.parse(String(init?.body)) });
-      return json([sms]);
-    }),
+  const write = async ({ request }: { request: Request }) => {
+    writes.push({ method: request.method, path: new URL(request.url).pathname, body: await request.json() });
+    return HttpResponse.json([sms]);
+  };
+  server.use(
+    http.get('/api/v1/admin/categories', () => HttpResponse.json([sms])),
+    http.post('/api/v1/admin/categories', write),
+    http.patch('/api/v1/admin/categories/:id', write),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderPage = () =>
   renderRoutes([{ path: '/admin/categories', element: <AdminCategoriesPage /> }], '/admin/categories');

@@ -1,8 +1,10 @@
 import type { AdminCountry } from '@numero/contract/catalog-structure';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminCountriesPage } from './admin-countries-page.tsx';
 
 const portugal: AdminCountry = {
@@ -23,24 +25,18 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt');
   list = [portugal];
   patches = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (init?.method === 'PATCH') {
-        const body = JSON.parse(String(init.body));
-        patches.push({ path: url.pathname, body });
-        list = list.map((c) => (c.code === 'PT' ? { ...c, ...body } : c));
-      }
-      return json(list);
+  server.use(
+    http.get('/api/v1/admin/countries', () => HttpResponse.json(list)),
+    http.patch('/api/v1/admin/countries/:code', async ({ request }) => {
+      const body = (await request.json()) as Partial<AdminCountry>;
+      patches.push({ path: new URL(request.url).pathname, body });
+      list = list.map((c) => (c.code === 'PT' ? { ...c, ...body } : c));
+      return HttpResponse.json(list);
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderPage = () =>
   renderRoutes([{ path: '/admin/countries', element: <AdminCountriesPage /> }], '/admin/countries');

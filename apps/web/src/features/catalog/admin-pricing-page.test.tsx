@@ -1,25 +1,24 @@
+import type { CurrentUser } from '@numero/contract/account';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { JsonBodyType } from 'msw';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { SessionProvider, useSession } from '../../lib/session/session.tsx';
 import { toast } from '../../lib/toast.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem, signedIn, user } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminPricingPage } from './admin-pricing-page.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
 
-const admin = {
-  id: '00000000-0000-4000-8000-000000000001',
+const admin = user({
   email: 'admin@numero.test',
   role: 'ADMIN',
-  roles: ['ADMIN'],
-  is_active: true,
-  preferred_language: 'pt-BR',
-  preferred_currency: 'BRL',
   profile: { full_name: 'Administrador', phone_number: null },
-  created_at: '2025-01-01T00:00:00.000Z',
-};
-const manager = { ...admin, email: 'gerente@numero.test', role: 'MANAGER', roles: ['MANAGER'] };
+});
+const manager = user({ ...admin, email: 'gerente@numero.test', role: 'MANAGER', roles: ['MANAGER'] });
 const product = { id: 7, sku: 'DS-PH', name: 'Discord', service_code: 'ds', price_brl: 500, price_usd: 100 };
 const options = {
   categories: [],
@@ -42,7 +41,7 @@ const nothingImported = {
 };
 
 let writes: { method: string; path: string; body: unknown }[];
-let me: typeof admin;
+let me: CurrentUser;
 // What POST /api/v1/admin/catalog/import answers; a test may hold it back to see the button busy.
 let importAnswer: () => Promise<Response>;
 let rulesReads: number;
@@ -51,47 +50,56 @@ beforeEach(async () => {
   await i18n.changeLanguage('pt');
   writes = [];
   me = admin;
-  importAnswer = async () => json(nothingImported);
+  importAnswer = async () => HttpResponse.json(nothingImported);
   rulesReads = 0;
   vi.mocked(toast.error).mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      if (method !== 'GET') writes.push({ method, path: url.pathname, body });
-      switch (url.pathname) {
-        case '/api/v1/users/me':
-          return json(me);
-        case '/api/v1/admin/products/options':
-          return json(options);
-        case '/api/v1/admin/sms/providers':
-          return json({ providers: [{ name: 'simulator' }, { name: 'grizzly' }] });
-        case '/api/v1/admin/pricing/rules':
-          if (method === 'GET') rulesReads++;
-          return method === 'GET' ? json({ rules: [] }) : json({ id: 1 }, 201);
-        case '/api/v1/admin/catalog/import':
-          return importAnswer();
-        case '/api/v1/admin/pricing/preview':
-          return json({ currency: 'BRL', changes: [], unchanged: 1, without_cost: 0, applied: false });
-        case '/api/v1/admin/products':
-          return json([product], 200, { 'X-Total-Count': '1' });
-        case '/api/v1/admin/products/7/costs':
-          return json(
-            method === 'GET' ? { costs: [{ provider: 'simulator', currency: 'BRL', cost: 250 }] } : body,
-          );
-        default:
-          return json({ code: 'NOT_FOUND', detail: 'Recurso não encontrado.' }, 404);
-      }
+  // Records what a write sent, then answers it.
+  const recorded =
+    (answer: (body: JsonBodyType) => Response | Promise<Response>) =>
+    async ({ request }: { request: Request }) => {
+      const text = await request.text();
+      const body = text ? JSON.parse(text) : undefined;
+      writes.push({ method: request.method, path: new URL(request.url).pathname, body });
+      return answer(body);
+    };
+  server.use(
+    signedIn(() => me),
+    http.get('/api/v1/admin/products/options', () => HttpResponse.json(options)),
+    http.get('/api/v1/admin/sms/providers', () =>
+      HttpResponse.json({ providers: [{ name: 'simulator' }, { name: 'grizzly' }] }),
+    ),
+    http.get('/api/v1/admin/pricing/rules', () => {
+      rulesReads++;
+      return HttpResponse.json({ rules: [] });
     }),
+    http.post(
+      '/api/v1/admin/pricing/rules',
+      recorded(() => HttpResponse.json({ id: 1 }, { status: 201 })),
+    ),
+    http.post(
+      '/api/v1/admin/catalog/import',
+      recorded(() => importAnswer()),
+    ),
+    http.post(
+      '/api/v1/admin/pricing/preview',
+      recorded(() =>
+        HttpResponse.json({ currency: 'BRL', changes: [], unchanged: 1, without_cost: 0, applied: false }),
+      ),
+    ),
+    http.get('/api/v1/admin/products', () =>
+      HttpResponse.json([product], { headers: { 'X-Total-Count': '1' } }),
+    ),
+    http.get('/api/v1/admin/products/7/costs', () =>
+      HttpResponse.json({ costs: [{ provider: 'simulator', currency: 'BRL', cost: 250 }] }),
+    ),
+    http.put(
+      '/api/v1/admin/products/7/costs',
+      recorded((body) => HttpResponse.json(body)),
+    ),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function SessionStatus() {
   return <p data-testid="session-status">{useSession().status}</p>;
@@ -114,7 +122,10 @@ const renderPage = async () => {
     ],
     '/admin/products/pricing',
   );
-  await waitFor(() => expect(screen.getByTestId('session-status').textContent).toBe('authenticated'));
+  // Six requests leave on mount; on a busy machine the session's may come back after a second.
+  await waitFor(() => expect(screen.getByTestId('session-status').textContent).toBe('authenticated'), {
+    timeout: 3_000,
+  });
   if (me.role === 'ADMIN') await screen.findByRole('button', { name: 'Salvar como regra' });
 };
 
@@ -208,7 +219,7 @@ describe('/admin/products/pricing catalogue import', () => {
     expect(writes).toEqual([{ method: 'POST', path: '/api/v1/admin/catalog/import', body: undefined }]);
 
     answer(
-      json({
+      HttpResponse.json({
         providers: [
           { provider: 'simulator', offers: 120, error: null },
           { provider: 'grizzly', offers: 0, error: 'tempo esgotado' },
@@ -244,7 +255,7 @@ describe('/admin/products/pricing catalogue import', () => {
     await waitFor(() => expect(rulesReads).toBe(2));
 
     // A run that changed nothing says so.
-    importAnswer = async () => json(nothingImported);
+    importAnswer = async () => HttpResponse.json(nothingImported);
     fireEvent.click(screen.getByRole('button', { name: 'Importar catálogo agora' }));
     await screen.findByText('Nada mudou.');
     const again = screen.getByRole('region', { name: 'Resultado da importação' });
@@ -266,8 +277,7 @@ describe('/admin/products/pricing catalogue import', () => {
   });
 
   it('tells the API’s reason in a toast when the import fails', async () => {
-    importAnswer = async () =>
-      json({ code: 'UPSTREAM_UNAVAILABLE', detail: 'Nenhum fornecedor respondeu.' }, 502);
+    importAnswer = async () => problem(502, 'UPSTREAM_UNAVAILABLE', 'Nenhum fornecedor respondeu.');
     await renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Importar catálogo agora' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Nenhum fornecedor respondeu.'));

@@ -1,7 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JsonBodyType } from 'msw';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminProductCategoriesPage } from './admin-product-categories-page.tsx';
 import { AdminProductNewPage } from './admin-product-new-page.tsx';
 
@@ -18,30 +21,22 @@ const options = {
 };
 
 let posts: unknown[];
-let createReply: { status: number; body: unknown };
+let createReply: { status: number; body: JsonBodyType };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   posts = [];
   createReply = { status: 201, body: { id: 999, sku: 'TG-CL' } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (init?.method === 'POST') {
-        posts.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify(createReply.body), { status: createReply.status });
-      }
-      if (url.pathname === '/api/v1/admin/products/options') return new Response(JSON.stringify(options));
-      return new Response('[]', { headers: { 'X-Total-Count': '0' } });
+  server.use(
+    http.get('/api/v1/admin/products/options', () => HttpResponse.json(options)),
+    http.post('/api/v1/admin/products', async ({ request }) => {
+      posts.push(await request.json());
+      return HttpResponse.json(createReply.body, { status: createReply.status });
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderAt(path: string) {
   return renderRoutes(

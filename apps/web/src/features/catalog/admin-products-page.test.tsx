@@ -1,8 +1,11 @@
 import type { AdminProduct } from '@numero/contract/catalog';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { problem } from '../../testing/handlers.ts';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminProductsPage } from './admin-products-page.tsx';
 
 const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): AdminProduct => ({
@@ -26,12 +29,14 @@ const product = (id: number, stock: number, over: Partial<AdminProduct> = {}): A
   ...over,
 });
 
-let calls: { method: string; url: URL; body: unknown }[];
+let lists: URL[];
+let patches: { path: string; body: unknown }[];
 let listReply: { status: number; items: AdminProduct[]; total: number };
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  calls = [];
+  lists = [];
+  patches = [];
   listReply = {
     status: 200,
     items: [
@@ -43,39 +48,34 @@ beforeEach(async () => {
     ],
     total: 5,
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/api/v1/admin/products/summary')
-        return json({ total: 182, active: 170, inactive: 2, out_of_stock: 10, low_stock: 7 });
-      if (url.pathname === '/api/v1/admin/products/options')
-        return json({
-          categories: [
-            { slug: 'whatsapp', name: 'WhatsApp', is_active: true, product_count: 26, active_count: 26 },
-          ],
-          services: [],
-          countries: [],
-        });
-      if (url.pathname === '/api/v1/admin/products' && method === 'GET')
-        return listReply.status === 200
-          ? json(listReply.items, 200, { 'X-Total-Count': String(listReply.total) })
-          : json({ detail: 'Erro interno do servidor. Tente novamente mais tarde.', code: 'INTERNAL' }, 500);
-      if (method === 'PATCH') {
-        const id = Number(url.pathname.split('/').pop());
-        return json({ ...product(id, 3), ...(calls.at(-1)!.body as object) });
-      }
-      return json({ detail: 'not found', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.get('/api/v1/admin/products/summary', () =>
+      HttpResponse.json({ total: 182, active: 170, inactive: 2, out_of_stock: 10, low_stock: 7 }),
+    ),
+    http.get('/api/v1/admin/products/options', () =>
+      HttpResponse.json({
+        categories: [
+          { slug: 'whatsapp', name: 'WhatsApp', is_active: true, product_count: 26, active_count: 26 },
+        ],
+        services: [],
+        countries: [],
+      }),
+    ),
+    http.get('/api/v1/admin/products', ({ request }) => {
+      lists.push(new URL(request.url));
+      return listReply.status === 200
+        ? HttpResponse.json(listReply.items, { headers: { 'X-Total-Count': String(listReply.total) } })
+        : problem(500, 'INTERNAL', 'Erro interno do servidor. Tente novamente mais tarde.');
+    }),
+    http.patch('/api/v1/admin/products/:id', async ({ request, params }) => {
+      const body = (await request.json()) as Partial<AdminProduct>;
+      patches.push({ path: new URL(request.url).pathname, body });
+      return HttpResponse.json({ ...product(Number(params.id), 3), ...body });
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderAt = (path: string) =>
   renderRoutes([{ path: '/admin/products', element: <AdminProductsPage /> }], path);
@@ -108,8 +108,7 @@ describe('admin products screen', () => {
     listReply.total = 45;
     const router = renderAt('/admin/products?search=whats&category=whatsapp&status=active&page=2');
     await screen.findByTestId('products-table');
-    const listCall = calls.find((c) => c.url.pathname === '/api/v1/admin/products')!;
-    expect(Object.fromEntries(listCall.url.searchParams)).toEqual({
+    expect(Object.fromEntries(lists[0]!.searchParams)).toEqual({
       search: 'whats',
       category: 'whatsapp',
       status: 'active',
@@ -129,12 +128,12 @@ describe('admin products screen', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=WhatsApp'));
     await waitFor(() =>
       expect(
-        calls.some(
-          (c) => c.url.searchParams.get('search') === 'WhatsApp' && c.url.searchParams.get('skip') === '0',
+        lists.some(
+          (url) => url.searchParams.get('search') === 'WhatsApp' && url.searchParams.get('skip') === '0',
         ),
       ).toBe(true),
     );
-    expect(calls.some((c) => c.url.searchParams.get('search') === 'Whats')).toBe(false);
+    expect(lists.some((url) => url.searchParams.get('search') === 'Whats')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     await waitFor(() => expect((screen.getByLabelText('Buscar') as HTMLInputElement).value).toBe(''));
     expect(router.state.location.search).toBe('');
@@ -149,17 +148,18 @@ describe('admin products screen', () => {
     fireEvent.change(within(dialog).getByLabelText('Preço em dólares (US$)'), { target: { value: '-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findAllByRole('alert')).not.toHaveLength(0);
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(patches).toEqual([]);
     fireEvent.change(within(dialog).getByLabelText('Preço em dólares (US$)'), { target: { value: '3.10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    const edit = calls.find((c) => c.method === 'PATCH')!;
-    expect(edit.url.pathname).toBe('/api/v1/admin/products/2');
-    expect(edit.body).toEqual({ price_brl: 790, price_usd: 310 });
+    await waitFor(() =>
+      expect(patches).toEqual([
+        { path: '/api/v1/admin/products/2', body: { price_brl: 790, price_usd: 310 } },
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Desativar WhatsApp · País 4' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'PATCH')[1]!.body).toEqual({ is_active: false });
+    await waitFor(() => expect(patches).toHaveLength(2));
+    expect(patches[1]).toEqual({ path: '/api/v1/admin/products/4', body: { is_active: false } });
     expect(screen.getByRole('button', { name: 'Ativar WhatsApp · País 5' })).toBeTruthy();
   });
 

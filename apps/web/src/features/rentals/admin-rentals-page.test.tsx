@@ -1,8 +1,10 @@
 import type { StaffRentalsPage } from '@numero/contract/rentals';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { json, renderRoutes } from '../../testing/render-routes.tsx';
+import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { AdminRentalsPage } from './admin-rentals-page.tsx';
 
 const rental = (n: number, status: StaffRentalsPage['items'][number]['status']) => ({
@@ -39,15 +41,19 @@ beforeEach(async () => {
   vi.stubGlobal('matchMedia', () => ({ matches: true, addEventListener() {}, removeEventListener() {} }));
   await i18n.changeLanguage('pt');
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string) => {
-      const url = new URL(String(input));
+  server.use(
+    http.get('/api/v1/admin/rentals', ({ request }) => {
+      const url = new URL(request.url);
       calls.push(url);
       const status = url.searchParams.get('status');
       const items = status ? [rental(2, 'cancelled')] : [rental(1, 'active'), rental(2, 'cancelled')];
       // 45 rentals in all: three pages of 20.
-      return json({ items, total: status ? 1 : 45, skip: Number(url.searchParams.get('skip')), limit: 20 });
+      return HttpResponse.json({
+        items,
+        total: status ? 1 : 45,
+        skip: Number(url.searchParams.get('skip')),
+        limit: 20,
+      });
     }),
   );
 });

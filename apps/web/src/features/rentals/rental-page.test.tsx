@@ -1,9 +1,12 @@
 import type { RentalDetail } from '@numero/contract/rentals';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { toast } from '../../lib/toast.ts';
+import { problem } from '../../testing/handlers.ts';
 import { renderRoutes } from '../../testing/render-routes.tsx';
+import { server } from '../../testing/server.ts';
 import { RentalPage } from './rental-page.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({ toast: { error: vi.fn(), info: vi.fn(), success: vi.fn() } }));
@@ -58,32 +61,18 @@ const withSms: RentalDetail = {
   ],
 };
 
-let replies: Record<string, () => { status: number; body: unknown }>;
-
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  replies = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const reply = replies[`${init?.method ?? 'GET'} ${url.pathname}`]?.() ?? {
-        status: 404,
-        body: { detail: 'Locação não encontrada.', code: 'RENTAL_NOT_FOUND' },
-      };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
+
+const detail = (answer: () => RentalDetail) =>
+  http.get(`/api/v1/rentals/${ID}`, () => HttpResponse.json(answer()));
 
 const renderPage = () =>
   renderRoutes([{ path: '/dashboard/rentals/:id', element: <RentalPage /> }], `/dashboard/rentals/${ID}`);
@@ -91,7 +80,8 @@ const renderPage = () =>
 describe('rental screen', () => {
   it('states the rules, then shows every SMS with its code and drops the refund once one came', async () => {
     let polls = 0;
-    replies[`GET /api/v1/rentals/${ID}`] = () => ({ status: 200, body: ++polls < 2 ? fresh : withSms });
+    server.use(detail(() => (++polls < 2 ? fresh : withSms)));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage();
     expect((await screen.findByTestId('rental-phone')).textContent).toBe('+55 11 98765-4321');
     expect(screen.getByTestId('rental-refund-rule').textContent).toMatch(
@@ -103,7 +93,8 @@ describe('rental screen', () => {
     expect(screen.getByTestId('rental-cancel')).toBeTruthy();
     expect(screen.getByTestId('rental-inbox-empty').textContent).toMatch(/Aguardando SMS/);
 
-    await waitFor(() => expect(screen.getAllByTestId('rental-sms')).toHaveLength(2), { timeout: 5_000 });
+    await vi.advanceTimersByTimeAsync(3_000); // the screen asks again every 3 s while the rental is active
+    await waitFor(() => expect(screen.getAllByTestId('rental-sms')).toHaveLength(2));
     expect(screen.getAllByTestId('rental-sms-code').map((c) => c.textContent)).toEqual(['482913', '123456']);
     expect(screen.getAllByRole('button', { name: 'Copiar código' }).length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByTestId('rental-cancel')).toBeNull();
@@ -112,11 +103,13 @@ describe('rental screen', () => {
 
   it('cancels in the window and says what went back', async () => {
     let current: RentalDetail = fresh;
-    replies[`GET /api/v1/rentals/${ID}`] = () => ({ status: 200, body: current });
-    replies[`POST /api/v1/rentals/${ID}/cancel`] = () => {
-      current = { ...fresh, status: 'cancelled', settled: 'refunded', total_paid: 0, can_cancel: false };
-      return { status: 200, body: current };
-    };
+    server.use(
+      detail(() => current),
+      http.post(`/api/v1/rentals/${ID}/cancel`, () => {
+        current = { ...fresh, status: 'cancelled', settled: 'refunded', total_paid: 0, can_cancel: false };
+        return HttpResponse.json(current);
+      }),
+    );
     renderPage();
     fireEvent.click(await screen.findByTestId('rental-cancel'));
     await waitFor(() =>
@@ -128,6 +121,9 @@ describe('rental screen', () => {
   });
 
   it('says so when the rental is not the customer’s', async () => {
+    server.use(
+      http.get(`/api/v1/rentals/${ID}`, () => problem(404, 'RENTAL_NOT_FOUND', 'Locação não encontrada.')),
+    );
     renderPage();
     expect(await screen.findByText('Locação não encontrada.')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@numero/contract/account';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw/http';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +12,8 @@ import {
   VisitorOnly,
 } from '../../features/auth/guards.tsx';
 import i18n from '../../i18n/index.ts';
+import { problem } from '../../testing/handlers.ts';
+import { server } from '../../testing/server.ts';
 import { toast } from '../toast.ts';
 import { INACTIVITY_TIMEOUT_MS, SESSION_CHECK_INTERVAL_MS } from './constants.ts';
 import { SessionProvider, useSession } from './session.tsx';
@@ -30,30 +33,22 @@ const customer: CurrentUser = {
   must_change_password: false,
 };
 
-type Reply = { status: number; body?: unknown };
-let meReplies: Reply[];
+// What GET /api/v1/users/me answers next, in order; then the customer.
+let meReplies: Response[];
 let calls: string[];
-
-function json({ status, body }: Reply) {
-  return new Response(status === 204 ? null : JSON.stringify(body ?? { detail: 'x', code: 'X' }), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   calls = [];
   meReplies = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      if (url.pathname === '/api/v1/users/me')
-        return json(meReplies.shift() ?? { status: 200, body: customer });
-      if (url.pathname === '/api/v1/auth/logout') return json({ status: 204 });
-      return json({ status: 404 });
+  server.use(
+    http.get('/api/v1/users/me', () => {
+      calls.push('GET /api/v1/users/me');
+      return meReplies.shift() ?? HttpResponse.json(customer);
+    }),
+    http.post('/api/v1/auth/logout', () => {
+      calls.push('POST /api/v1/auth/logout');
+      return new HttpResponse(null, { status: 204 });
     }),
   );
 });
@@ -61,7 +56,6 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
@@ -176,7 +170,7 @@ describe('SessionProvider', () => {
   });
 
   it('an expired session on the landing leaves a visitor there, with no error and no redirect', async () => {
-    meReplies = [{ status: 401 }];
+    meReplies = [problem(401, 'NOT_AUTHENTICATED')];
     const router = renderAt('/');
     await waitFor(() => expect(calls).toEqual(['GET /api/v1/users/me']));
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous:-'));
@@ -199,7 +193,7 @@ describe('SessionProvider', () => {
   });
 
   it('sends a visitor to /login when the check answers 401', async () => {
-    meReplies = [{ status: 401 }];
+    meReplies = [problem(401, 'NOT_AUTHENTICATED')];
     const router = renderAt('/dashboard');
     expect(await screen.findByText('login form')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
@@ -213,7 +207,7 @@ describe('SessionProvider', () => {
   });
 
   it('toasts the spec text when the first check fails for another reason', async () => {
-    meReplies = [{ status: 500 }];
+    meReplies = [problem(500, 'INTERNAL')];
     renderAt('/dashboard');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
@@ -231,7 +225,12 @@ describe('SessionProvider', () => {
   });
 
   it('lets an ADMIN into the admin area', async () => {
-    meReplies = [{ status: 200, body: { ...customer, role: 'ADMIN', roles: ['ADMIN'] } }];
+    meReplies = [HttpResponse.json({ ...customer, role: 'ADMIN', roles: ['ADMIN'] })];
+    server.use(
+      http.get('/api/v1/auth/2fa', () =>
+        HttpResponse.json({ enabled: true, required: true, recovery_codes_left: 8 }),
+      ),
+    );
     const router = renderAt('/admin/users');
     expect(await screen.findByText('admin users')).toBeTruthy();
     await act(() => router.navigate('/admin'));
@@ -251,7 +250,7 @@ describe('SessionProvider', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const router = renderAt('/dashboard');
     expect(await screen.findByText('dashboard')).toBeTruthy();
-    meReplies = [{ status: 401 }];
+    meReplies = [problem(401, 'NOT_AUTHENTICATED')];
     await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.filter((c) => c === 'GET /api/v1/users/me')).toHaveLength(2);

@@ -1,8 +1,11 @@
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http } from 'msw/http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { json, renderRoutes } from '../../../testing/render-routes.tsx';
+import { problem } from '../../../testing/handlers.ts';
+import { renderRoutes } from '../../../testing/render-routes.tsx';
+import { server } from '../../../testing/server.ts';
 import { CardPayment } from './card-payment.tsx';
 
 const intent: PaymentIntent = {
@@ -23,24 +26,16 @@ let posts: unknown[];
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
   posts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      if (url.pathname === `/api/v1/wallets/payments/intent/${intent.id}/confirm`) {
-        posts.push(JSON.parse(String(init?.body)));
-        return json({ detail: 'O cartão foi recusado pelo emissor.', code: 'PAYMENT_DECLINED' }, 422);
-      }
-      if (url.pathname === `/api/v1/wallets/payments/${intent.id}`) return json(intent);
-      return json({ detail: 'Recurso não encontrado.', code: 'NOT_FOUND' }, 404);
+  server.use(
+    http.get(`/api/v1/wallets/payments/${intent.id}`, () => HttpResponse.json(intent)),
+    http.post(`/api/v1/wallets/payments/intent/${intent.id}/confirm`, async ({ request }) => {
+      posts.push(await request.json());
+      return problem(422, 'PAYMENT_DECLINED', 'O cartão foi recusado pelo emissor.');
     }),
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

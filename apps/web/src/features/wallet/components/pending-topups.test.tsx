@@ -1,9 +1,9 @@
 import type { PaymentIntent } from '@numero/contract/wallet';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { stubTopupApi } from '../../../testing/topup-api.ts';
+import { answerTopups } from '../../../testing/topup-api.ts';
 import { PendingTopups } from './pending-topups.tsx';
 import { TopupPanel } from './topup-panel.tsx';
 
@@ -35,13 +35,10 @@ let posts: unknown[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  posts = stubTopupApi(STORE, [NEWER, OLDER]);
+  posts = answerTopups(STORE, [NEWER, OLDER]).posts;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('top-ups still open', () => {
   it('come back after a reload: the newest shows its same code, the other is listed with its time left', async () => {
@@ -98,9 +95,9 @@ describe('top-ups still open', () => {
       `/dashboard/balance?open=${OLDER.id}`,
     ]);
     cleanup();
-    stubTopupApi(STORE, []);
+    const none = answerTopups(STORE, []);
     renderRoutes([{ path: '/', element: <PendingTopups /> }], '/');
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(none.pendingReads).toBe(1));
     expect(screen.queryByTestId('pending-topups')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { stubTopupApi } from '../../../testing/topup-api.ts';
+import { answerTopups } from '../../../testing/topup-api.ts';
 import { TopupPanel } from './topup-panel.tsx';
 
 // A store whose payment provider takes PIX only with the payer's CPF (GET /api/v1/store says so).
@@ -10,17 +10,14 @@ let posts: unknown[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  posts = stubTopupApi({
+  posts = answerTopups({
     demo: false,
     topup_limits: { BRL: { min: 500, max: 500_000 }, USD: { min: 100, max: 100_000 } },
     payer_required: ['boleto', 'pix'],
-  });
+  }).posts;
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 it("asks a PIX payer's name and CPF when the provider requires them, and sends them", async () => {
   renderRoutes([{ path: '/', element: <TopupPanel /> }], '/');

@@ -1,25 +1,22 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { renderRoutes } from '../../../testing/render-routes.tsx';
-import { stubTopupApi } from '../../../testing/topup-api.ts';
+import { answerTopups } from '../../../testing/topup-api.ts';
 import { TopupPanel } from './topup-panel.tsx';
 
-let posts: unknown[];
+let api: ReturnType<typeof answerTopups>;
 
 beforeEach(async () => {
   await i18n.changeLanguage('pt');
-  posts = stubTopupApi({
+  api = answerTopups({
     demo: true,
     topup_limits: { BRL: { min: 2_000, max: 500_000 }, USD: { min: 500, max: 500_000 } },
     payer_required: ['boleto'],
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderPanel = () => renderRoutes([{ path: '/', element: <TopupPanel /> }], '/');
 const submit = (name = 'Continuar para o pagamento') => fireEvent.click(screen.getByRole('button', { name }));
@@ -29,7 +26,7 @@ describe('top-up panel', () => {
     renderPanel();
     const custom = await screen.findByLabelText('Outro valor');
     // The store's limits arrive with GET /api/v1/store.
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(api.storeReads).toBe(1));
     fireEvent.change(custom, { target: { value: '19,99' } });
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe('O valor mínimo é R$\u00a020,00.');
@@ -46,12 +43,12 @@ describe('top-up panel', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Informe o nome completo e um CPF ou CNPJ válido.'),
     );
-    expect(posts).toHaveLength(0);
+    expect(api.posts).toHaveLength(0);
 
     fireEvent.change(taxId, { target: { value: '529.982.247-25' } });
     submit();
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toEqual({
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]).toEqual({
       amount: 123_450,
       currency: 'BRL',
       method: 'boleto',
@@ -71,7 +68,7 @@ describe('top-up panel', () => {
     fireEvent.change(custom, { target: { value: '1,000.5' } });
     expect(screen.getByText('$1,000.50')).toBeTruthy();
     submit('Continue to payment');
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toEqual({ amount: 100_050, currency: 'USD', method: 'card' });
+    await waitFor(() => expect(api.posts).toHaveLength(1));
+    expect(api.posts[0]).toEqual({ amount: 100_050, currency: 'USD', method: 'card' });
   });
 });
