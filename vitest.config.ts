@@ -53,6 +53,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           pool: 'vmThreads',
+          // A screen test waits on its answers one after another: room for a busy machine.
+          testTimeout: 15_000,
           setupFiles: ['src/testing/setup-i18n.ts', 'src/testing/setup-network.ts'],
         },
       },
