@@ -3,7 +3,7 @@
 // with the page inside #root and the language's title), which the API serves for `/`, `/login` and
 // `/dashboard` by the reader's Accept-Language. The visitor sees the page before its JavaScript has run.
 // Its only script is the small boot entry (src/landing-boot.ts), in place of the app's entry and its
-// preloads: the app comes on the first interaction or when idle, and renders the same page over it.
+// preloads: the app comes on the first interaction or when idle, and hydrates the page.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,9 +49,9 @@ try {
       rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
     },
   });
-  // The i18n module sets <html lang> when the language changes; in Node there is no document. Nobody
-  // is signed in while rendering (the session layer reads the API's `data-session="none"` mark).
-  globalThis.document ??= { documentElement: { dataset: { session: 'none' } }, querySelector: () => null };
+  // The i18n module sets <html lang> when the language changes, and the session layer reads the API's
+  // `data-session` mark (renderPage sets it per page); in Node there is no document.
+  globalThis.document ??= { documentElement: { dataset: {} }, querySelector: () => null };
   const { renderPage, prerenderedPages } = await import(pathToFileURL(join(out, 'prerender.mjs')).href);
   const index = withLandingScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
   for (const [name, lang, htmlLang] of prerenderedPages.flatMap((name) => [

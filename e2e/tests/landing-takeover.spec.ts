@@ -10,8 +10,8 @@ import {
 } from './landing-support.ts';
 
 // The landing arrives pre-rendered with one small script; the app (React, router, texts) follows on the
-// first interaction or when the browser is idle, and takes the page over. A visitor who acts before it
-// is up gets what they would have got with the app already there.
+// first interaction or when the browser is idle, and hydrates the page. A visitor who acts before it is
+// up gets what they would have got with the app already there.
 
 /** The app is up once the language button is the menu's (Radix marks its state), not the page's stand-in. */
 const appIsUp = (page: Page) =>
@@ -161,6 +161,24 @@ test.describe('before the app has loaded', () => {
       0.05,
     );
   });
+});
+
+test('the app takes over the page as sent: the same elements, nothing reported in the console', async ({
+  page,
+}) => {
+  const reported: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && reported.push(message.text()));
+  page.on('pageerror', (error) => reported.push(error.message));
+  await withConsentGiven(page);
+  const release = await holdTheApp(page);
+  await page.goto('/');
+  const heading = await page.getByRole('heading', { level: 1 }).elementHandle();
+  release();
+  await appIsUp(page);
+  await expect(prices(page)).toHaveCount(3);
+  // Hydrated, not replaced: the heading the page arrived with is still the one on screen.
+  expect(await heading?.evaluate((element) => element.isConnected)).toBe(true);
+  expect(reported).toEqual([]);
 });
 
 test('a first visitor gets the cookie banner once the app is up, and the choice is kept', async ({

@@ -72,6 +72,20 @@ test.describe('before the app has loaded', () => {
     await expect(page).toHaveURL(`${baseURL}/`);
   });
 
+  test('what is typed into the sign-in form stays there once the app is up', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('someone@example.com');
+    release();
+    await expect(page.locator('header button[aria-haspopup="menu"][data-state]').first()).toBeAttached();
+    await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    // The form has it too: signing in asks for the password, not for the e-mail.
+    await page.getByRole('main').getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('the dashboard’s shell gives way to the user’s dashboard', async ({ page, context, request }) => {
     await context.addCookies([
       { name: 'numero_session', value: await signedInCookie(request), url: baseURL },

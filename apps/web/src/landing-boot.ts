@@ -2,81 +2,36 @@
  * The only script of the pre-rendered pages (the landing `/`, the sign-in page `/login` and the
  * dashboard's shell `/dashboard`, written by scripts/prerender-landing.mjs). The page is readable and
  * its links work before any JavaScript; the app (React, the router, the texts) is fetched on the
- * visitor's first interaction or once the page is on screen and the browser idle, then renders the same
- * page over it. What the visitor typed is typed again into the twin fields of the app's page, a button
- * pressed before that is pressed again on its twin, and the focus moves to the twin of the element that
- * had it, so nothing the visitor did is lost. A form is never submitted natively meanwhile: its submit
- * button's press (Enter in a field presses it too) is replayed once the app is up.
+ * visitor's first interaction or once the page is on screen and the browser idle, and hydrates the page:
+ * it keeps its elements, with their focus and what was typed into them. What React cannot know is handed
+ * over here: a button pressed before the app was there is pressed again, a field's text is told to it
+ * as typed (a form library sets its fields to their initial values when they mount), and a form is never
+ * submitted natively meanwhile (its submit button's press, Enter in a field included, is the app's).
  */
 
 import { COOKIE_CONSENT_KEY, parseConsent } from './features/landing/consent-storage.ts';
 
 const TRIGGERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-/**
- * Where an element sits: its nearest ancestor with an id of ours, then child indexes down from there. The
- * `<template>` markers that server rendering leaves where a part waited for its code are not counted.
- */
-interface Spot {
-  anchor: string;
-  path: number[];
-  tag: string;
-}
-
-const elementsOf = (parent: Element) => [...parent.children].filter((child) => child.tagName !== 'TEMPLATE');
-
-/**
- * An id React made up (`useId`, a field's label link, Radix's `radix-` ids built on it) differs between
- * the build's render and the app's, so it does not name a place.
- */
-const isOwnId = (id: string) => id !== '' && !/(^|-)(_[rR]_|«[rR]|:[rR])/.test(id);
-
-function spotOf(element: Element): Spot | null {
-  const path: number[] = [];
-  let node = element;
-  while (!isOwnId(node.id)) {
-    const parent = node.parentElement;
-    if (!parent) return null;
-    path.unshift(elementsOf(parent).indexOf(node));
-    node = parent;
-  }
-  return { anchor: node.id, path, tag: element.tagName };
-}
-
-/** The app renders the same markup, so the same spot in its page is the same control. */
-function twinOf(spot: Spot): HTMLElement | null {
-  let node: Element | null | undefined = document.getElementById(spot.anchor);
-  for (const index of spot.path) node = node && elementsOf(node)[index];
-  return node instanceof HTMLElement && node.tagName === spot.tag ? node : null;
-}
-
 const root = document.getElementById('root')!;
-const pressed: { spot: Spot; byKey: boolean }[] = [];
+const pressed: HTMLButtonElement[] = [];
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const typed = new Map<Field, string>();
 
 // Links and fragments work natively; a button needs the app, so it is pressed again once the app is up.
 function rememberPress(event: Event) {
-  const target = event.target instanceof Element ? event.target : null;
-  const button = target?.closest('button');
-  if (!button || !root.contains(button)) return;
-  const spot = spotOf(button);
-  // A click from the keyboard (Enter, Space) counts no mouse presses.
-  if (spot) pressed.push({ spot, byKey: event instanceof MouseEvent && event.detail === 0 });
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (button && root.contains(button)) pressed.push(button);
 }
 
-/**
- * Presses the app's button as the visitor did. A Radix menu's button (it carries `data-state`) opens on
- * the press itself (Enter, or the pointer going down), not on the click that follows, so that is what it
- * gets; the stand-in shown while a menu's code loads opens on the click, like any other button.
- */
-function pressAgain(button: HTMLElement, byKey: boolean) {
-  const radixMenu = button.getAttribute('aria-haspopup') === 'menu' && button.hasAttribute('data-state');
-  if (!radixMenu) return button.click();
-  const init = { bubbles: true, cancelable: true };
-  button.dispatchEvent(
-    byKey
-      ? new KeyboardEvent('keydown', { ...init, key: 'Enter' })
-      : new PointerEvent('pointerdown', { ...init, button: 0, pointerType: 'mouse' }),
-  );
+/** A field whose text the visitor types (a box is ticked by a press, which `rememberPress` keeps). */
+const isTextField = (node: EventTarget | null): node is Field =>
+  node instanceof HTMLTextAreaElement ||
+  (node instanceof HTMLInputElement && node.type !== 'checkbox' && node.type !== 'radio');
+
+function rememberTyping({ target }: Event) {
+  if (isTextField(target) && root.contains(target)) typed.set(target, target.value);
 }
 
 // Until the app is up a form would submit natively (a page load, the fields in the URL): the app's own
@@ -85,41 +40,18 @@ function holdSubmit(event: Event) {
   if (event.target instanceof Element && root.contains(event.target)) event.preventDefault();
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const isField = (node: Element): node is Field =>
-  node instanceof HTMLInputElement ||
-  node instanceof HTMLTextAreaElement ||
-  node instanceof HTMLSelectElement;
-
-/** What the visitor typed, chose or ticked in the page as sent, by the field's place. */
-function typedValues() {
-  const typed: { spot: Spot; value: string; checked: boolean }[] = [];
-  for (const field of root.querySelectorAll('input, textarea, select')) {
-    if (!isField(field)) continue;
-    const changed =
-      field instanceof HTMLSelectElement
-        ? [...field.options].some((o) => o.selected !== o.defaultSelected)
-        : field.value !== field.defaultValue ||
-          (field instanceof HTMLInputElement && field.checked !== field.defaultChecked);
-    const spot = changed && spotOf(field);
-    if (spot) typed.push({ spot, value: field.value, checked: 'checked' in field && field.checked });
-  }
-  return typed;
-}
+const HANDOVER = { click: rememberPress, input: rememberTyping, submit: holdSubmit };
+for (const [type, listener] of Object.entries(HANDOVER)) addEventListener(type, listener, true);
 
 /**
- * Types a value into the app's field the way the browser would, so React and the form library see an
- * input event (the property setter of the element's prototype bypasses React's own tracking).
+ * Tells React a field's text as if typed now. React compares a field's value with the last one it saw
+ * set through the element's own property: the text is set through the prototype's setter instead, so
+ * the `input` event that follows is a change to it.
  */
-function typeInto(field: Field, value: string, checked: boolean) {
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-    if (field.checked !== checked) field.click();
-    return;
-  }
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-  setter?.call(field, value);
+function typeAgain(field: Field, value: string) {
+  field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 let started = false;
@@ -127,33 +59,22 @@ function start() {
   if (started) return;
   started = true;
   for (const type of TRIGGERS) removeEventListener(type, start, true);
-  let focused: Spot | null = null;
-  let typed: ReturnType<typeof typedValues> = [];
-  void import('./app/start-app.tsx')
-    .then(({ startApp }) =>
-      startApp({
-        beforeRender: () => {
-          const active = document.activeElement;
-          focused = active && active !== document.body && root.contains(active) ? spotOf(active) : null;
-          typed = typedValues();
-          removeEventListener('click', rememberPress, true);
-          removeEventListener('submit', holdSubmit, true);
-        },
-      }),
-    )
-    .then(() => {
-      for (const { spot, value, checked } of typed) {
-        const twin = twinOf(spot);
-        if (twin && isField(twin)) typeInto(twin, value, checked);
-      }
-      // Unless the visitor has already moved on in the app's page (focus there is theirs now).
-      const moved = document.activeElement && document.activeElement !== document.body;
-      if (focused && !moved) twinOf(focused)?.focus({ preventScroll: true });
-      for (const { spot, byKey } of pressed.splice(0)) {
-        const twin = twinOf(spot);
-        if (twin) pressAgain(twin, byKey);
-      }
-    });
+  const sentLanguage = document.documentElement.lang.startsWith('en') ? 'en' : 'pt';
+  let handedOver: [Field, string][] = [];
+  void import('./app/start-app.tsx').then(({ startApp }) =>
+    startApp({
+      sentLanguage,
+      // From here React answers the page's events itself (it hydrates at once what is pressed).
+      beforeHydrate: () => {
+        for (const [type, listener] of Object.entries(HANDOVER)) removeEventListener(type, listener, true);
+        handedOver = [...typed];
+      },
+      afterHydrate: () => {
+        for (const [field, value] of handedOver) if (field.isConnected) typeAgain(field, value);
+        for (const button of pressed.splice(0)) if (button.isConnected) button.click();
+      },
+    }),
+  );
 }
 
 /** A visitor who has not chosen yet sees the sent cookie banner now, as the app would show it. */
@@ -168,8 +89,6 @@ function showCookieBanner() {
 }
 
 showCookieBanner();
-addEventListener('click', rememberPress, true);
-addEventListener('submit', holdSubmit, true);
 for (const type of TRIGGERS) addEventListener(type, start, { capture: true, passive: true });
 const whenIdle = () =>
   'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 200);

@@ -285,7 +285,7 @@ export function AppHeader({ shell = false }: { shell?: boolean }) {
         </Link>
         <DesktopNav items={items} />
         <div className="ml-auto flex items-center gap-2">
-          <BalanceDisplay className="hidden sm:flex" />
+          <BalanceDisplay className="hidden sm:flex" shell={!user} />
           <div className="hidden items-center gap-1 xl:flex">
             <LanguageSwitcher />
             {user ? <UserMenu user={user} /> : <Skeleton className="size-10 rounded-full" />}

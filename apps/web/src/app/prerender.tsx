@@ -1,64 +1,46 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { DemoBanner } from '../components/demo-banner.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { CookieBanner } from '../features/landing/cookie-banner.tsx';
-import { LandingPage } from '../features/landing/landing-page.tsx';
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter } from 'react-router';
 import i18n, { i18nReady, type Lang, switchLanguage } from '../i18n/index.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { SessionProvider } from '../lib/session/session.tsx';
-import { AppLayout } from './app-layout.tsx';
-import { PublicLayout } from './public-layout.tsx';
-import { DashboardPage } from './routes/dashboard-page.tsx';
+import { AppRoot } from './app-root.tsx';
+import { appRoutes, prerenderedScreens } from './router.tsx';
 
-/** The pages the build pre-renders, each at its path, inside the same layout as the app's router. */
+/**
+ * The pages the build pre-renders, by path. The landing and the sign-in page are rendered for a visitor
+ * (the API sends them to a browser without a session cookie, marked `data-session="none"`), the dashboard
+ * while the session is being checked (the API sends it to a browser with one): its shell, with
+ * placeholders where the user's name and figures go.
+ */
 const PAGES = {
-  landing: { path: '/', element: <LandingPage /> },
-  login: {
-    path: '/login',
-    element: (
-      <Route element={<PublicLayout />}>
-        <Route path="/login" element={<LoginPage />} />
-      </Route>
-    ),
-  },
-  dashboard: {
-    path: '/dashboard',
-    element: (
-      <Route element={<AppLayout shell />}>
-        <Route path="/dashboard" element={<DashboardPage shell />} />
-      </Route>
-    ),
-  },
-} satisfies Record<string, { path: string; element: ReactNode }>;
+  landing: { path: '/', visitor: true },
+  login: { path: '/login', visitor: true },
+  dashboard: { path: '/dashboard', visitor: false },
+} as const;
 
 export type PrerenderedPage = keyof typeof PAGES;
 export const prerenderedPages = Object.keys(PAGES) as PrerenderedPage[];
 
 /**
  * A page as a visitor first sees it, in one language, for the build to write into the page itself
- * (scripts/prerender-landing.mjs): its content shows before any JavaScript has run, and the app renders
- * over it once loaded. Nobody is signed in here: the dashboard is its shell (placeholders where the
- * user's name and figures go).
+ * (scripts/prerender-landing.mjs): its content shows before any JavaScript has run. It is the app's own
+ * tree, at the page's path, so the app hydrates it once loaded (app/start-app.tsx). Every lazy screen on
+ * the way is waited for.
  */
 export async function renderPage(name: PrerenderedPage, lang: Lang) {
   await i18nReady;
   await switchLanguage(lang);
   const page = PAGES[name];
-  const html = renderToString(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[page.path]}>
-        <SessionProvider>
-          {/* As the app's root layout puts it: shown in the first paint of a demo store (see DemoBanner). */}
-          <DemoBanner />
-          {name === 'landing' ? page.element : <Routes>{page.element}</Routes>}
-          <CookieBanner sent />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  // What the session layer reads to know, as in the browser, whether the page was sent to a visitor.
+  document.documentElement.dataset.session = page.visitor ? 'none' : undefined;
+  // Loaded first, as the app does before it hydrates the page: then neither puts it in a Suspense boundary.
+  await prerenderedScreens[page.path]?.();
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [page.path] });
+  // In one piece: by default a large part would be sent apart, after the rest, with an inline script to
+  // put it in place (which the store's Content Security Policy forbids).
+  const { prelude } = await prerender(<AppRoot router={router} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const html = await new Response(prelude).text();
+  if (/<script|<template/.test(html)) throw new Error(`${name}: a part of the page was sent apart`);
   return {
     html,
     // The store's own title in the reader's language (the app keeps it on every page but the FAQ and API docs).
@@ -66,6 +48,3 @@ export async function renderPage(name: PrerenderedPage, lang: Lang) {
     description: i18n.t('meta.description', { ns: 'landing' }),
   };
 }
-
-/** The landing, as before. */
-export const renderLanding = (lang: Lang) => renderPage('landing', lang);

@@ -3,6 +3,7 @@ import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState
 import { useTranslation } from 'react-i18next';
 import { createQueryClient } from '../lib/query-client.ts';
 import { loadSonner } from '../lib/toast.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { keepToastsBelowHeader, TOAST_TOP_VAR } from './toast-placement.ts';
 
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
@@ -28,23 +29,27 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => keepToastsBelowHeader(), []);
   const { t } = useTranslation();
+  // Nothing to show in a pre-rendered page: the toaster comes once the app is up.
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       {/* Below the sticky header, so a toast never covers the menu button, the user menu or the balance. */}
-      <Suspense fallback={null}>
-        <Toaster
-          position="top-right"
-          duration={TOAST_DURATION_MS}
-          offset={{ top: toastTop(76), right: 16 }}
-          mobileOffset={{ top: toastTop(76), right: 12, left: 12 }}
-          visibleToasts={2}
-          style={TOAST_STYLE}
-          richColors
-          closeButton
-          containerAriaLabel={t('notifications')}
-        />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-right"
+            duration={TOAST_DURATION_MS}
+            offset={{ top: toastTop(76), right: 16 }}
+            mobileOffset={{ top: toastTop(76), right: 12, left: 12 }}
+            visibleToasts={2}
+            style={TOAST_STYLE}
+            richColors
+            closeButton
+            containerAriaLabel={t('notifications')}
+          />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,5 @@
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { HelpFooter } from '../components/support-contact.tsx';
-import { Spinner } from '../components/ui/feedback.tsx';
 import { SiteHeader } from '../features/landing/site-header.tsx';
 import { useSession } from '../lib/session/session.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -12,15 +9,13 @@ import { AppHeader } from './app-header.tsx';
  * or the signed-in header for someone signed in (sent to /unauthorized from a staff page, say).
  */
 export function PublicLayout() {
-  const { t } = useTranslation();
   const { user } = useSession();
   return (
     <div className="flex min-h-screen flex-col">
       {user ? <AppHeader /> : <SiteHeader />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label={t('loading')} className="min-h-[60vh]" />}>
-          <Outlet />
-        </Suspense>
+        {/* Each lazy screen shows its own loading state (lazy-screen.tsx). */}
+        <Outlet />
       </main>
       <HelpFooter />
     </div>

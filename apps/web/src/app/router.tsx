@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   CHANGE_PASSWORD_PATH,
   RequireAdmin,
@@ -10,143 +9,125 @@ import {
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { AppHeader } from './app-header.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 // The landing page is in the first download; every other screen comes in its own chunk when first opened.
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+const LoginPage = lazyScreen(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage));
+const RegisterPage = lazyScreen(() =>
+  import('../features/auth/register-page.tsx').then((m) => m.RegisterPage),
 );
-const RegisterPage = lazy(() =>
-  import('../features/auth/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+const AuthCallbackPage = lazyScreen(() =>
+  import('../features/auth/auth-callback-page.tsx').then((m) => m.AuthCallbackPage),
 );
-const AuthCallbackPage = lazy(() =>
-  import('../features/auth/auth-callback-page.tsx').then((m) => ({ default: m.AuthCallbackPage })),
+const ForgotPasswordPage = lazyScreen(() =>
+  import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+const ResetPasswordPage = lazyScreen(() =>
+  import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+const ChangePasswordPage = lazyScreen(() =>
+  import('../features/auth/change-password-page.tsx').then((m) => m.ChangePasswordPage),
 );
-const ChangePasswordPage = lazy(() =>
-  import('../features/auth/change-password-page.tsx').then((m) => ({ default: m.ChangePasswordPage })),
+const VerifyEmailPage = lazyScreen(() =>
+  import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
 );
-const VerifyEmailPage = lazy(() =>
-  import('../features/auth/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+const OutboxPage = lazyScreen(() => import('../features/mail/outbox-page.tsx').then((m) => m.OutboxPage));
+const PrivacyPage = lazyScreen(() => import('../features/landing/legal-page.tsx').then((m) => m.PrivacyPage));
+const TermsPage = lazyScreen(() => import('../features/landing/legal-page.tsx').then((m) => m.TermsPage));
+const UnauthorizedPage = lazyScreen(() =>
+  import('../features/auth/unauthorized-page.tsx').then((m) => m.UnauthorizedPage),
 );
-const OutboxPage = lazy(() =>
-  import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })),
+const DashboardPage = lazyScreen(() => import('./routes/dashboard-page.tsx').then((m) => m.DashboardPage));
+const ProfilePage = lazyScreen(() =>
+  import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
 );
-const PrivacyPage = lazy(() =>
-  import('../features/landing/legal-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+const ApiKeysCard = lazyScreen(
+  () => import('../features/account/api-keys-card.tsx').then((m) => m.ApiKeysCard),
+  null,
 );
-const TermsPage = lazy(() =>
-  import('../features/landing/legal-page.tsx').then((m) => ({ default: m.TermsPage })),
+const TwoFactorCard = lazyScreen(
+  () => import('../features/auth/two-factor-card.tsx').then((m) => m.TwoFactorCard),
+  null,
 );
-const UnauthorizedPage = lazy(() =>
-  import('../features/auth/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+const PrivacyCard = lazyScreen(
+  () => import('../features/account/privacy-card.tsx').then((m) => m.PrivacyCard),
+  null,
 );
-const DashboardPage = lazy(() =>
-  import('./routes/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+const ProductsPage = lazyScreen(() => import('./routes/products-page.tsx').then((m) => m.ProductsPage));
+const OrdersPage = lazyScreen(() =>
+  import('../features/activations/orders-page.tsx').then((m) => m.OrdersPage),
 );
-const ProfilePage = lazy(() =>
-  import('../features/account/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+const RentalsPage = lazyScreen(() =>
+  import('../features/rentals/rentals-page.tsx').then((m) => m.RentalsPage),
 );
-const ApiKeysCard = lazy(() =>
-  import('../features/account/api-keys-card.tsx').then((m) => ({ default: m.ApiKeysCard })),
+const RentalPage = lazyScreen(() => import('../features/rentals/rental-page.tsx').then((m) => m.RentalPage));
+const AdminRentalsPage = lazyScreen(() =>
+  import('../features/rentals/admin-rentals-page.tsx').then((m) => m.AdminRentalsPage),
 );
-const TwoFactorCard = lazy(() =>
-  import('../features/auth/two-factor-card.tsx').then((m) => ({ default: m.TwoFactorCard })),
+const BalancePage = lazyScreen(() => import('./routes/balance-route.tsx').then((m) => m.BalanceRoute));
+const ActivationPage = lazyScreen(() =>
+  import('../features/activations/activation-page.tsx').then((m) => m.ActivationPage),
 );
-const PrivacyCard = lazy(() =>
-  import('../features/account/privacy-card.tsx').then((m) => ({ default: m.PrivacyCard })),
+const FaqPage = lazyScreen(() => import('./routes/faq-page.tsx').then((m) => m.FaqPage));
+const AdminPage = lazyScreen(() => import('../features/admin/admin-page.tsx').then((m) => m.AdminPage));
+const AuditPage = lazyScreen(() => import('../features/admin/audit-page.tsx').then((m) => m.AuditPage));
+const UserDetailPage = lazyScreen(() =>
+  import('../features/admin/user-detail-page.tsx').then((m) => m.UserDetailPage),
 );
-const ProductsPage = lazy(() =>
-  import('./routes/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+const ReportsPage = lazyScreen(() => import('../features/admin/reports-page.tsx').then((m) => m.ReportsPage));
+const SmsPage = lazyScreen(() => import('../features/admin/sms-page.tsx').then((m) => m.SmsPage));
+const SettingsPage = lazyScreen(() =>
+  import('../features/admin/settings-page.tsx').then((m) => m.SettingsPage),
 );
-const OrdersPage = lazy(() =>
-  import('../features/activations/orders-page.tsx').then((m) => ({ default: m.OrdersPage })),
+const AdminUsersPage = lazyScreen(() =>
+  import('../features/admin/admin-users-page.tsx').then((m) => m.AdminUsersPage),
 );
-const RentalsPage = lazy(() =>
-  import('../features/rentals/rentals-page.tsx').then((m) => ({ default: m.RentalsPage })),
+const AdminProductsPage = lazyScreen(() =>
+  import('../features/catalog/admin-products-page.tsx').then((m) => m.AdminProductsPage),
 );
-const RentalPage = lazy(() =>
-  import('../features/rentals/rental-page.tsx').then((m) => ({ default: m.RentalPage })),
+const AdminProductNewPage = lazyScreen(() =>
+  import('../features/catalog/admin-product-new-page.tsx').then((m) => m.AdminProductNewPage),
 );
-const AdminRentalsPage = lazy(() =>
-  import('../features/rentals/admin-rentals-page.tsx').then((m) => ({ default: m.AdminRentalsPage })),
+const AdminProductCategoriesPage = lazyScreen(() =>
+  import('../features/catalog/admin-product-categories-page.tsx').then((m) => m.AdminProductCategoriesPage),
 );
-const BalancePage = lazy(() =>
-  import('./routes/balance-route.tsx').then((m) => ({ default: m.BalanceRoute })),
+const AdminPricingPage = lazyScreen(() =>
+  import('../features/catalog/admin-pricing-page.tsx').then((m) => m.AdminPricingPage),
 );
-const ActivationPage = lazy(() =>
-  import('../features/activations/activation-page.tsx').then((m) => ({ default: m.ActivationPage })),
+const ApiDocsPage = lazyScreen(() =>
+  import('../features/reseller/api-docs-page.tsx').then((m) => m.ApiDocsPage),
 );
-const FaqPage = lazy(() => import('./routes/faq-page.tsx').then((m) => ({ default: m.FaqPage })));
-const AdminPage = lazy(() =>
-  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
+const AdminCategoriesPage = lazyScreen(() =>
+  import('../features/catalog/admin-categories-page.tsx').then((m) => m.AdminCategoriesPage),
 );
-const AuditPage = lazy(() =>
-  import('../features/admin/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
+const AdminCountriesPage = lazyScreen(() =>
+  import('../features/catalog/admin-countries-page.tsx').then((m) => m.AdminCountriesPage),
 );
-const UserDetailPage = lazy(() =>
-  import('../features/admin/user-detail-page.tsx').then((m) => ({ default: m.UserDetailPage })),
+const AdminOrdersExportPage = lazyScreen(() =>
+  import('../features/activations/admin-orders-export-page.tsx').then((m) => m.AdminOrdersExportPage),
 );
-const ReportsPage = lazy(() =>
-  import('../features/admin/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
-);
-const SmsPage = lazy(() => import('../features/admin/sms-page.tsx').then((m) => ({ default: m.SmsPage })));
-const SettingsPage = lazy(() =>
-  import('../features/admin/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-);
-const AdminUsersPage = lazy(() =>
-  import('../features/admin/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
-);
-const AdminProductsPage = lazy(() =>
-  import('../features/catalog/admin-products-page.tsx').then((m) => ({
-    default: m.AdminProductsPage,
-  })),
-);
-const AdminProductNewPage = lazy(() =>
-  import('../features/catalog/admin-product-new-page.tsx').then((m) => ({
-    default: m.AdminProductNewPage,
-  })),
-);
-const AdminProductCategoriesPage = lazy(() =>
-  import('../features/catalog/admin-product-categories-page.tsx').then((m) => ({
-    default: m.AdminProductCategoriesPage,
-  })),
-);
-const AdminPricingPage = lazy(() =>
-  import('../features/catalog/admin-pricing-page.tsx').then((m) => ({ default: m.AdminPricingPage })),
-);
-const ApiDocsPage = lazy(() =>
-  import('../features/reseller/api-docs-page.tsx').then((m) => ({ default: m.ApiDocsPage })),
-);
-const AdminCategoriesPage = lazy(() =>
-  import('../features/catalog/admin-categories-page.tsx').then((m) => ({ default: m.AdminCategoriesPage })),
-);
-const AdminCountriesPage = lazy(() =>
-  import('../features/catalog/admin-countries-page.tsx').then((m) => ({ default: m.AdminCountriesPage })),
-);
-const AdminOrdersExportPage = lazy(() =>
-  import('../features/activations/admin-orders-export-page.tsx').then((m) => ({
-    default: m.AdminOrdersExportPage,
-  })),
-);
-const AdminOrdersPage = lazy(() =>
-  import('../features/activations/admin-orders-page.tsx').then((m) => ({ default: m.AdminOrdersPage })),
+const AdminOrdersPage = lazyScreen(() =>
+  import('../features/activations/admin-orders-page.tsx').then((m) => m.AdminOrdersPage),
 );
 
-/** Every route of spec §2; anything else goes home. */
 /**
  * The app's router. Making it compiles every route's path (a regular expression each), a few
  * milliseconds of work on a fast machine and several times that on a phone: `startApp` makes it in a task
  * of its own rather than while the app's modules are evaluated.
  */
-export function createAppRouter() {
-  return createBrowserRouter([
+export const createAppRouter = () => createBrowserRouter(appRoutes());
+
+/** The screens of the pages the build pre-renders (app/prerender.tsx), by path, to load before hydrating. */
+export const prerenderedScreens: Record<string, () => Promise<unknown>> = {
+  '/login': LoginPage.preload,
+  '/dashboard': DashboardPage.preload,
+};
+
+/** Every route of spec §2; anything else goes home. The build pre-renders some of them (prerender.tsx). */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <RootLayout />,
       children: [
@@ -206,7 +187,7 @@ export function createAppRouter() {
         },
         {
           element: (
-            <RequireAuth>
+            <RequireAuth shellAt="/dashboard">
               <AppLayout />
             </RequireAuth>
           ),
@@ -372,5 +353,5 @@ export function createAppRouter() {
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-  ]);
+  ];
 }

@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, type RefObject, Suspense, useRef, useState } from 'react';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { LanguageButton } from './language-button.tsx';
 import { useFocusCarry, useGiveFocus } from './ui/focus-carry.ts';
 
@@ -36,11 +37,17 @@ export function LanguageSwitcher({
       }}
     />
   );
+  // A pre-rendered page has the stand-in, and so has the app's first render over it.
+  const hydrated = useHydrated();
   return (
     <div className={className}>
-      <Suspense fallback={fallback}>
-        <LanguageMenu align={align} open={open} onOpenChange={setOpen} carry={carry} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={fallback}>
+          <LanguageMenu align={align} open={open} onOpenChange={setOpen} carry={carry} />
+        </Suspense>
+      ) : (
+        fallback
+      )}
     </div>
   );
 }

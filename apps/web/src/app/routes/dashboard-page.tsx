@@ -66,21 +66,22 @@ const inlineLink =
   'inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline-offset-4 hover:underline';
 
 /**
- * The dashboard. As a `shell` (pre-rendered by the build for `/dashboard`, before anyone is known) it
- * shows the same page with a placeholder for the greeting and every figure loading.
+ * The dashboard. While the session is checked (nobody known yet: the page the build pre-renders for
+ * `/dashboard`, and the app's first render over it) it is its shell: the same page with a placeholder for
+ * the greeting and every figure loading, asking for nothing.
  */
-export function DashboardPage({ shell = false }: { shell?: boolean }) {
+export function DashboardPage() {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tc } = useTranslation('customer');
   const { user } = useSession();
+  const shell = !user;
   const currency = currencyFor(i18n.language);
-  const balance = useBalance(currency);
-  const wallets = useWallets();
+  const balance = useBalance(currency, !shell);
+  const wallets = useWallets(!shell);
   const otherWallets = walletsWithMoney(wallets.data?.items ?? [], currency).filter(
     (w) => w.currency !== currency,
   );
-  const summary = useActivationsSummary();
-  if (!user && !shell) return null;
+  const summary = useActivationsSummary(!shell);
   const admin = user ? isAdmin(user) : false;
 
   return (

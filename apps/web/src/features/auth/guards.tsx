@@ -30,10 +30,15 @@ function ToLogin() {
   return <Navigate to="/login" replace state={state} />;
 }
 
-/** Signed-in users only; visitors go to /login. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Signed-in users only; visitors go to /login. While the session is checked, the page at `shellAt` is
+ * shown as its shell (nobody known: placeholders, nothing asked for), as the build pre-renders it; other
+ * pages show a spinner.
+ */
+export function RequireAuth({ children, shellAt }: { children: ReactNode; shellAt?: string }) {
   const { status } = useSession();
-  if (status === 'loading') return <SessionLoading />;
+  const { pathname } = useLocation();
+  if (status === 'loading') return pathname === shellAt ? children : <SessionLoading />;
   if (status === 'anonymous') return <ToLogin />;
   return children;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../components/ui/cn.ts';
 import { CheckboxField } from '../../components/ui/field.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { cookieConsentStore, useCookieConsent } from './cookie-consent.ts';
 
 /** Space kept free under the page while the banner shows: its height plus its gap to the window's edge. */
@@ -15,12 +16,15 @@ const SPACE_VAR = '--cookie-banner-space';
  * the page stays usable, and the body keeps room at its end so the banner never hides the footer. On a
  * wide screen it sits bottom right, over the hero's picture rather than its text.
  *
- * `sent`: the build's copy in a pre-rendered page, hidden until the page's boot (src/landing-boot.ts)
- * finds no choice stored, so it shows before the app as it will in the app (and the app's, the same
- * size, is no later and larger paint).
+ * In a pre-rendered page (the build's render, and the app's first render over it) the banner is there
+ * but `hidden`, whatever was chosen: only the browser knows. The page's boot (src/landing-boot.ts) shows
+ * it before the first paint when no choice is stored, as the app will (so the app's banner is not a later,
+ * larger paint); once hydrated, the app shows it or takes it away by the stored choice.
  */
-export function CookieBanner({ sent = false }: { sent?: boolean }) {
+export function CookieBanner() {
   const { t } = useTranslation('landing');
+  const hydrated = useHydrated();
+  const sent = !hydrated;
   const { consent, bannerOpen } = useCookieConsent();
   const [customizing, setCustomizing] = useState(false);
   const [analytics, setAnalytics] = useState(false);
@@ -28,7 +32,8 @@ export function CookieBanner({ sent = false }: { sent?: boolean }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const ids = useId();
-  const reopened = consent !== null;
+  // The sent banner is the first visit's, whatever was chosen.
+  const reopened = !sent && consent !== null;
 
   // On opening, show the current choice; when reopened on request, show the categories and take focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening, with the choice of that moment
@@ -71,7 +76,7 @@ export function CookieBanner({ sent = false }: { sent?: boolean }) {
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [bannerOpen, reopened]);
 
-  if (!bannerOpen) return null;
+  if (!bannerOpen && !sent) return null;
 
   function finish(action: () => void) {
     action();
@@ -92,6 +97,8 @@ export function CookieBanner({ sent = false }: { sent?: boolean }) {
       aria-describedby={textId}
       tabIndex={-1}
       hidden={sent || undefined}
+      // The boot may already have shown the sent banner: hydrating, React leaves that to the next render.
+      suppressHydrationWarning
       data-sent-cookie-banner={sent || undefined}
       className="fixed inset-x-2 bottom-2 z-50 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl shadow-slate-900/15 sm:inset-x-auto sm:bottom-4 sm:left-4 sm:w-[26rem] sm:p-5 lg:right-4 lg:left-auto"
     >

@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { displayName } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session/session.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Hero } from './components/hero.tsx';
 import { HowItWorks } from './components/how-it-works.tsx';
 import { ProductsSection } from './components/products-section.tsx';
@@ -27,18 +28,18 @@ export function LandingPage({ signedInHeader }: { signedInHeader?: ReactNode }) 
   }, [t, i18n.resolvedLanguage]);
 
   // Arriving from another page with a section in the address (the header's links): show that section.
-  // Not when the app renders over the page as sent (still detached, see start-app.tsx): the browser
-  // has shown the section already, and the visitor may have moved on since.
+  // Not when the app hydrates the page as sent: the browser has shown the section already, and the
+  // visitor may have moved on since.
   const { hash } = useLocation();
-  const page = useRef<HTMLDivElement>(null);
+  const arrived = useHydrated();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on arrival; later fragments scroll natively
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
-    if (id && page.current?.isConnected) document.getElementById(id)?.scrollIntoView();
+    if (id && arrived) document.getElementById(id)?.scrollIntoView();
   }, []);
 
   return (
-    <div ref={page} className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col">
       {user && signedInHeader ? (
         signedInHeader
       ) : (

@@ -11,6 +11,6 @@ export function getActivationsSummary() {
 export const activationsSummaryQueryOptions = () =>
   queryOptions({ queryKey: activationKeys.summary, queryFn: getActivationsSummary, staleTime: 0 });
 
-export function useActivationsSummary() {
-  return useQuery(activationsSummaryQueryOptions());
+export function useActivationsSummary(enabled = true) {
+  return useQuery({ ...activationsSummaryQueryOptions(), enabled });
 }

@@ -22,6 +22,7 @@ export const balanceQueryOptions = (currency: Currency) =>
     staleTime: 0,
   });
 
-export function useBalance(currency: Currency) {
-  return useQuery(balanceQueryOptions(currency));
+/** `enabled: false` while nobody is known yet (a page's shell). */
+export function useBalance(currency: Currency, enabled = true) {
+  return useQuery({ ...balanceQueryOptions(currency), enabled });
 }

@@ -11,6 +11,6 @@ export function getWallets() {
 export const walletsQueryOptions = () =>
   queryOptions({ queryKey: [...queryRoots.wallet, 'list'], queryFn: getWallets, staleTime: 0 });
 
-export function useWallets() {
-  return useQuery(walletsQueryOptions());
+export function useWallets(enabled = true) {
+  return useQuery({ ...walletsQueryOptions(), enabled });
 }

@@ -9,13 +9,14 @@ import { walletsWithMoney } from '../wallet-amounts.ts';
 
 /**
  * The header's balance: in reais in Portuguese, in dollars in English, with a refresh button. Money in
- * the other currency's wallet is shown beside it, so a PIX top-up in English never looks lost.
+ * the other currency's wallet is shown beside it, so a PIX top-up in English never looks lost. As a
+ * `shell` (nobody known yet) it shows its placeholder and asks for nothing.
  */
-export function BalanceDisplay({ className }: { className?: string }) {
+export function BalanceDisplay({ className, shell = false }: { className?: string; shell?: boolean }) {
   const { t, i18n } = useTranslation();
   const currency = currencyFor(i18n.language);
-  const balance = useBalance(currency);
-  const wallets = useWallets();
+  const balance = useBalance(currency, !shell);
+  const wallets = useWallets(!shell);
   const amount = balance.data ? formatMoney(balance.data.balance, currency, i18n.language) : null;
   const others = walletsWithMoney(wallets.data?.items ?? [], currency).filter((w) => w.currency !== currency);
   const fetching = balance.isFetching || wallets.isFetching;
