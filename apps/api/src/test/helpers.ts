@@ -118,3 +118,12 @@ export async function signUpAndSignIn(
 export function signInAsAdmin(app: App): Promise<SignedIn> {
   return signIn(app, ADMIN.email, ADMIN.password);
 }
+
+/** The simulator's settings for a test's store: every number gets its SMS exactly `ms` after it is assigned. */
+export function smsAfter(ms: number) {
+  return {
+    SIMULATOR_MIN_DELAY_MS: String(ms),
+    SIMULATOR_MAX_DELAY_MS: String(ms),
+    SIMULATOR_NO_SMS_RATE: '0',
+  };
+}

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { createLedgerRepository } from '../features/ledger/ledger.repository.ts';
 import { createLedgerService } from '../features/ledger/ledger.service.ts';
 import { productId, topUp } from './activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn } from './helpers.ts';
+import { createClock, createTestApp, signUpAndSignIn, smsAfter } from './helpers.ts';
 import { createApiKey } from './reseller-fixture.ts';
 
 export const SMS_DELAY_MS = 5_000;
@@ -58,9 +58,7 @@ export async function conformanceBed(env: Record<string, string> = {}) {
   const { app, database, config } = await createTestApp({
     now: clock.now,
     env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
+      ...smsAfter(SMS_DELAY_MS),
       ...env,
     },
   });

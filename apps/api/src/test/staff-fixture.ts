@@ -12,6 +12,7 @@ import {
   type SignedIn,
   signInAsAdmin,
   signUpAndSignIn,
+  smsAfter,
   TEST_ORIGIN,
 } from './helpers.ts';
 
@@ -23,11 +24,7 @@ export async function createStaffFixture() {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const admin = await signInAsAdmin(app);

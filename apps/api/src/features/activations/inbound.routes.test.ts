@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { closedBaseUrl } from '../../providers/numbers/test-support.ts';
 import { productId, settlementTransfers, topUp } from '../../test/activations-fixture.ts';
-import { createTestApp, type SignedIn, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { createTestApp, type SignedIn, signUpAndSignIn, smsAfter, TEST_ORIGIN } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
 
@@ -19,9 +19,7 @@ describe('inbound SMS webhook', async () => {
       PORT: port,
       PUBLIC_URL: TEST_ORIGIN,
       SIMULATOR_PUSH: 'true',
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
+      ...smsAfter(SMS_DELAY_MS),
     },
   });
   await app.listen({ port: Number(port), host: '127.0.0.1' });

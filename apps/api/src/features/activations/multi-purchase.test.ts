@@ -7,6 +7,7 @@ import {
   createTestApp,
   type SignedIn,
   signUpAndSignIn,
+  smsAfter,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
@@ -19,11 +20,7 @@ describe('activations API: several services on one number', async () => {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');

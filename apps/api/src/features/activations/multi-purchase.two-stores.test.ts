@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { signUpAndSignIn, smsAfter, TEST_ORIGIN } from '../../test/helpers.ts';
 import { describeOnPostgres, twoStores } from '../../test/two-stores.ts';
 
 const SMS_DELAY_MS = 5_000;
@@ -16,11 +16,7 @@ const ROUNDS = 6;
  * captured or refunded, whichever came first.
  */
 describeOnPostgres('several services on one number across two stores (PostgreSQL)', async () => {
-  const { clock, front, back, database, ledger } = await twoStores({
-    SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-    SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-    SIMULATOR_NO_SMS_RATE: '0',
-  });
+  const { clock, front, back, database, ledger } = await twoStores(smsAfter(SMS_DELAY_MS));
   const wa = await productId(database, 'WA-BR');
   const tg = await productId(database, 'TG-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE stock > 0`);

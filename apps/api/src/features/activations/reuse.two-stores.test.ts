@@ -5,7 +5,7 @@ import { expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { type SignedIn, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { type SignedIn, signUpAndSignIn, smsAfter, TEST_ORIGIN } from '../../test/helpers.ts';
 import { describeOnPostgres, twoStores } from '../../test/two-stores.ts';
 
 /**
@@ -46,11 +46,7 @@ const ROUNDS = 5;
  * refunded, and the ledger still verifies.
  */
 describeOnPostgres('the same number again across two stores on one database (PostgreSQL)', async () => {
-  const { clock, front, back, database, ledger } = await twoStores({
-    SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-    SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-    SIMULATOR_NO_SMS_RATE: '0',
-  });
+  const { clock, front, back, database, ledger } = await twoStores(smsAfter(SMS_DELAY_MS));
   const wa = await productId(database, 'WA-BR');
   await database.db.execute(sql`UPDATE products SET stock = 100000 WHERE id = ${wa.id}`);
 

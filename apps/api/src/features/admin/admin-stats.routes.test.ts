@@ -10,6 +10,7 @@ import {
   type SignedIn,
   signInAsAdmin,
   signUpAndSignIn,
+  smsAfter,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
@@ -26,11 +27,7 @@ describe('admin statistics', async () => {
   const clock = createClock();
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const [wa] = await queryRows<{ id: number; price_brl: string; price_usd: string }>(

@@ -7,6 +7,7 @@ import {
   type SignedIn,
   signInAsAdmin,
   signUpAndSignIn,
+  smsAfter,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
@@ -23,11 +24,7 @@ describe('staff reports with rentals', async () => {
   const clock = createClock();
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');

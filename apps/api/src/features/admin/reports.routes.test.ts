@@ -8,6 +8,7 @@ import {
   type SignedIn,
   signInAsAdmin,
   signUpAndSignIn,
+  smsAfter,
   TEST_ORIGIN,
 } from '../../test/helpers.ts';
 
@@ -21,11 +22,7 @@ describe('staff reports', async () => {
   const clock = createClock();
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const [wa] = await queryRows<{ id: number; price_brl: string }>(
     database.db,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../providers/numbers/number-provider.ts';
 import { createSmsActivateProvider } from '../../providers/numbers/sms-activate.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
+import { createClock, createTestApp, signUpAndSignIn, smsAfter } from '../../test/helpers.ts';
 import { createApiKey } from '../../test/reseller-fixture.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
@@ -29,11 +29,7 @@ describe('handler_api.php with our own sms-activate client', async () => {
   const { app, database } = await createTestApp({
     now: clock.now,
     logger: { level: 'info', stream: logs },
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

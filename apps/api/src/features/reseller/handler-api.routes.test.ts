@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/sql.ts';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn, TEST_ORIGIN } from '../../test/helpers.ts';
+import { createClock, createTestApp, signUpAndSignIn, smsAfter, TEST_ORIGIN } from '../../test/helpers.ts';
 import { callProtocol, createApiKey } from '../../test/reseller-fixture.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
@@ -17,11 +17,7 @@ describe('handler_api.php, the reseller protocol', async () => {
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   const ledger = createLedgerService({ repository: createLedgerRepository(database.db) });
   const wa = await productId(database, 'WA-BR');

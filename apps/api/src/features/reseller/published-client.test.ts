@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import SMSActivate from 'sms-activate';
 import { describe, expect, it } from 'vitest';
 import { productId, topUp } from '../../test/activations-fixture.ts';
-import { createClock, createTestApp, signUpAndSignIn } from '../../test/helpers.ts';
+import { createClock, createTestApp, signUpAndSignIn, smsAfter } from '../../test/helpers.ts';
 import { createApiKey } from '../../test/reseller-fixture.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
@@ -25,11 +25,7 @@ describe('the published npm client "sms-activate" against the store, base URL ch
   const clock = createClock(new Date('2025-03-01T12:00:00Z'));
   const { app, database } = await createTestApp({
     now: clock.now,
-    env: {
-      SIMULATOR_MIN_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_MAX_DELAY_MS: String(SMS_DELAY_MS),
-      SIMULATOR_NO_SMS_RATE: '0',
-    },
+    env: smsAfter(SMS_DELAY_MS),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
