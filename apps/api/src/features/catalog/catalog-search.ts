@@ -1,15 +1,12 @@
 import uFuzzy from '@leeoniya/ufuzzy';
-import type { CatalogSearchQuery, CatalogSearchResponse, ServiceSummary } from '@numero/contract/catalog';
+import type { CatalogSearchQuery, CatalogSearchResponse } from '@numero/contract/catalog';
 import type { CatalogRepository } from './catalog.repository.ts';
 import { countrySummary } from './catalog.service.ts';
-import type { CatalogShelf } from './catalog-shelf.ts';
-import { fold } from './shelf-stock.ts';
+import { type CatalogShelf, serviceSummaryOf } from './catalog-shelf.ts';
+import { type CountryRow, fold, type ServiceRow } from './shelf-stock.ts';
 
 /** How long each process keeps what it searches (names change when staff or the import change them). */
 export const SEARCH_INDEX_TTL_MS = 5_000;
-
-type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
-type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
 
 interface Index {
   services: ServiceRow[];
@@ -89,21 +86,12 @@ export function createCatalogSearch({
       const services = match(found.serviceText, q).map((i) => found.services[i]!);
       const countries = match(found.countryText, q).map((i) => found.countries[i]!);
       const more = services.length > from + limit || countries.length > from + limit;
-      const summary = (r: ServiceRow): ServiceSummary => {
-        const sold = onShelf.services[onShelf.serviceAt.get(r.code) ?? -1];
-        return {
-          code: r.code,
-          name: r.name,
-          popularity: r.popularity,
-          category: r.categorySlug,
-          category_name: lang === 'en' ? r.categoryNameEn : r.categoryNamePt,
-          from_price: sold?.from ?? null,
-          currency,
-          countries_available: sold?.inStock ?? 0,
-        };
-      };
       return {
-        services: services.slice(from, from + limit).map(summary),
+        services: services
+          .slice(from, from + limit)
+          .map((r) =>
+            serviceSummaryOf(r, onShelf.services[onShelf.serviceAt.get(r.code) ?? -1], currency, lang),
+          ),
         countries: countries.slice(from, from + limit).map((c) => countrySummary(c, lang)),
         next_cursor: more ? String(from + limit) : null,
       };

@@ -6,8 +6,8 @@ import type { CatalogRepository } from './catalog.repository.ts';
 // lists of positions. 200,000 products take about 5 MB this way; as objects (the shop's and the protocol's
 // copies, before) they took about 30 MB, and each renewal parsed them anew from a 10 MB JSON text.
 
-type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
-type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
+export type ServiceRow = Awaited<ReturnType<CatalogRepository['listShelfServices']>>[number];
+export type CountryRow = Awaited<ReturnType<CatalogRepository['listCountries']>>[number];
 export interface ShelfService extends ServiceRow {
   folded: string;
   /** The cheapest product on sale in the shelf's currency; null when none is. */
