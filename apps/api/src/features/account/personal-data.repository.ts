@@ -22,6 +22,7 @@ import {
   userTotp,
 } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/sql.ts';
+import { RENTAL_TOTAL_PAID } from '../rentals/rental-paid.ts';
 
 /** A timestamp of a raw query as one ISO string, whichever driver read it (a Date, or PostgreSQL's text). */
 const isoOf = (v: unknown) =>
@@ -101,14 +102,14 @@ export function createPersonalDataRepository(db: Executor) {
         .from(activations)
         .where(eq(activations.userId, userId))
         .orderBy(desc(activations.createdAt));
-      // Rentals: what the customer paid in all (extensions included, refunded ones not), hours with them.
+      // Rentals: what the customer paid in all, as the rentals' own reads say, and the hours bought.
       const rentals = await queryRows(
         db,
         sql`SELECT r.id, r.service_code AS service, r.country_code AS country, r.operator, r.phone_number,
-                   r.hours + coalesce(x.hours, 0)::int AS hours, r.price + coalesce(x.price, 0)::bigint AS price,
+                   r.hours + coalesce(x.hours, 0)::int AS hours, ${RENTAL_TOTAL_PAID}::bigint AS price,
                    r.currency, r.status, r.sms_count, r.callback_url, r.created_at, r.started_at, r.ends_at, r.ended_at
               FROM rentals r
-              LEFT JOIN LATERAL (SELECT sum(e.hours) AS hours, sum(e.price) AS price FROM rental_extensions e
+              LEFT JOIN LATERAL (SELECT sum(e.hours) AS hours FROM rental_extensions e
                                   WHERE e.rental_id = r.id AND e.status <> 'refunded') x ON true
              WHERE r.user_id = ${userId}::uuid
              ORDER BY r.created_at DESC, r.id DESC`,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/sql.ts';
+import { RENTAL_TOTAL_PAID } from './rental-paid.ts';
 
 export type RentalStatus = 'pending' | 'active' | 'finished' | 'cancelled' | 'expired' | 'failed';
 export type Settled = 'captured' | 'refunded';
@@ -102,10 +103,7 @@ function toExtension(r: Record<string, unknown>): ExtensionRow {
 }
 
 /** The columns of a rental as every read shows it: with the service's name and what was paid. */
-const RENTAL_VIEW = sql`r.*, s.name AS service_name,
-  r.price * (CASE WHEN r.settled = 'refunded' THEN 0 ELSE 1 END) + COALESCE((
-    SELECT sum(e.price) FROM rental_extensions e WHERE e.rental_id = r.id AND e.status <> 'refunded'), 0)
-  AS total_paid`;
+const RENTAL_VIEW = sql`r.*, s.name AS service_name, ${RENTAL_TOTAL_PAID} AS total_paid`;
 const FROM = sql`FROM rentals r JOIN services s ON s.code = r.service_code`;
 
 /** What a transition may change on a rental (settlement columns are set by rental-money.ts). */
