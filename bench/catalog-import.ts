@@ -2,13 +2,22 @@
 // 1,000 services in every country the protocol numbers (199), about 200,000 offers; the built store
 // imports them (first import), then again with 1 % of the costs changed (re-sync). `BENCH_ONLY=import`
 // runs this alone; its rows join the market's section of docs/performance.md.
-import { createServer, type Server } from 'node:http';
 import { MARKET_COUNTRIES } from '../apps/api/src/providers/numbers/market/countries.ts';
+import { API_KEY, createFakeSeller } from '../apps/api/src/providers/numbers/sms-activate.fixture.ts';
+import { startTestServer, type TestServer } from '../apps/api/src/providers/numbers/test-support.ts';
 import { type Check, fmt } from './checks.ts';
-import { BENCH_ADMIN, type BenchDatabase, HOST, signIn, startStore } from './processes.ts';
+import { createSyncBuyers, measurePurchasesDuringSync } from './market-purchases.ts';
+import {
+  BENCH_ADMIN,
+  type BenchDatabase,
+  freePort,
+  HOST,
+  type Running,
+  signIn,
+  startStore,
+} from './processes.ts';
 
 const SERVICES = 1_000;
-const API_KEY = 'bench-seller-key';
 export const IMPORT_TARGETS = { firstMs: 60_000, resyncMs: 5_000 };
 
 /** The seller's whole price list, every cost in RUB; `bump` raises one offer in a hundred by 1 RUB. */
@@ -28,18 +37,15 @@ function priceList(bump: boolean): string {
   return JSON.stringify(list);
 }
 
-async function startSeller(): Promise<{ server: Server; url: string; bump: () => void }> {
-  let body = priceList(false);
-  const server = createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://seller').searchParams;
-    const ok = query.get('api_key') === API_KEY && query.get('action') === 'getPrices';
-    res.writeHead(200, { 'content-type': ok ? 'application/json' : 'text/plain' });
-    res.end(ok ? body : 'BAD_ACTION');
-  });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, url: `http://${HOST}:${port}`, bump: () => (body = priceList(true)) };
+/**
+ * The seller on loopback: its whole price list for getPrices, and numbers sold, watched and cancelled
+ * (getNumber, getStatus, setStatus) as the tests' handler_api.php seller sells them.
+ */
+async function startSeller(): Promise<{ server: TestServer; bump: () => void }> {
+  const seller = createFakeSeller();
+  seller.force('getPrices', priceList(false));
+  const server = await startTestServer((req, res) => seller.handle(req, res));
+  return { server, bump: () => seller.force('getPrices', priceList(true)) };
 }
 
 async function runImport(storeUrl: string, cookie: string) {
@@ -56,21 +62,39 @@ async function runImport(storeUrl: string, cookie: string) {
 export async function measureImport(database: BenchDatabase, port: number): Promise<Check[]> {
   const seller = await startSeller();
   // The hourly task off: the bench asks for each import itself.
-  const store = await startStore(database, port, {
+  const env = {
     RUN_JOBS: 'false',
     NUMBER_PROVIDERS: 'sms-activate',
-    SMS_ACTIVATE_BASE_URL: seller.url,
+    SMS_ACTIVATE_BASE_URL: seller.server.baseUrl,
     SMS_ACTIVATE_API_KEY: API_KEY,
     CATALOG_IMPORT_NEW: 'sell',
     UPSTREAM_TIMEOUT_MS: '60000',
-  });
+  };
+  const store = await startStore(database, port, env);
+  let worker: Running | null = null;
   try {
     const storeUrl = `http://${HOST}:${port}`;
     const cookie = await signIn(storeUrl, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    // On PostgreSQL, customers buy during the re-sync (PGlite's folder is the store's alone: none written).
+    const buyers = database.kind === 'postgres' ? await createSyncBuyers(database) : null;
     const first = await runImport(storeUrl, cookie);
     console.log(`import: first ${fmt(first.ms)} ms ${JSON.stringify(first.body)}`);
     seller.bump();
-    const resync = await runImport(storeUrl, cookie);
+    let purchases: Check[] = [];
+    let resync = { ms: 0, body: {} as Record<string, unknown> };
+    const resyncNow = async () => {
+      resync = await runImport(storeUrl, cookie);
+    };
+    if (buyers) {
+      // On PostgreSQL the hourly import runs in the worker (`npm run worker`), not in the processes that
+      // serve customers: here a second store process stands for it.
+      worker = await startStore(database, await freePort(), env);
+      const workerCookie = await signIn(worker.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+      const resyncElsewhere = async () => {
+        resync = await runImport(worker!.url, workerCookie);
+      };
+      purchases = [await measurePurchasesDuringSync(storeUrl, await buyers.thenBuy(), resyncElsewhere)];
+    } else await resyncNow();
     console.log(`import: re-sync ${fmt(resync.ms)} ms ${JSON.stringify(resync.body)}`);
     const offers = (first.body.providers as { offers: number }[])[0]?.offers ?? 0;
     return [
@@ -86,9 +110,11 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
         target: `≤ ${IMPORT_TARGETS.resyncMs / 1000} s`,
         pass: resync.ms <= IMPORT_TARGETS.resyncMs,
       },
+      ...purchases,
     ];
   } finally {
+    await worker?.stop();
     await store.stop();
-    seller.server.close();
+    await seller.server.close();
   }
 }

@@ -1,20 +1,15 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { CatalogSearchQuery, CatalogSearchResponse } from '@numero/contract/catalog';
-import type { CatalogRepository } from './catalog.repository.ts';
 import { countrySummary } from './catalog.service.ts';
 import { type CatalogShelf, serviceSummaryOf } from './catalog-shelf.ts';
-import { type CountryRow, fold, type ServiceRow } from './shelf-stock.ts';
-
-/** How long each process keeps what it searches (names change when staff or the import change them). */
-export const SEARCH_INDEX_TTL_MS = 5_000;
+import { fold, type Shelf, type ShelfCountry, type ShelfService } from './shelf-stock.ts';
 
 interface Index {
-  services: ServiceRow[];
-  countries: CountryRow[];
+  services: ShelfService[];
+  countries: ShelfCountry[];
   /** What each is matched by: names in both languages and the code, lower case, accents removed. */
   serviceText: string[];
   countryText: string[];
-  at: number;
 }
 
 /**
@@ -22,53 +17,26 @@ interface Index {
  * has about a thousand service names and two hundred and fifty countries, which a fuzzy matcher
  * (uFuzzy, one typo per word forgiven: a letter missing, extra, wrong or two swapped, but not the first)
  * reads in well under a millisecond, where a round trip to the database would cost more. Both lists are
- * paged by offset, the best match first. The names are read afresh every SEARCH_INDEX_TTL_MS (two short
- * queries); the starting prices and countries in stock come from the shelf of the currency asked.
+ * paged by offset, the best match first. The names, starting prices and countries in stock are those of
+ * the shelf of the currency asked, which follows the catalogue's changes; the texts matched are taken
+ * from it once per version of the shelf.
  */
-export function createCatalogSearch({
-  repository,
-  shelf,
-  clock = Date.now,
-}: {
-  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries'>;
-  shelf: Pick<CatalogShelf, 'memory'>;
-  clock?: () => number;
-}) {
+export function createCatalogSearch({ shelf }: { shelf: Pick<CatalogShelf, 'memory'> }) {
   const matcher = new uFuzzy({ intraMode: 1, interLft: 1 });
-  let index: Index | null = null;
-  let building: Promise<Index> | null = null;
+  const indexes = new WeakMap<Shelf, Index>();
 
-  async function build(): Promise<Index> {
-    const [all, countries] = await Promise.all([repository.listShelfServices(), repository.listCountries()]);
-    const services = all.filter((s) => s.categoryActive);
-    return {
+  function indexOf(onShelf: Shelf): Index {
+    const made = indexes.get(onShelf);
+    if (made) return made;
+    const services = onShelf.services.filter((s) => s.categoryActive);
+    const index = {
       services,
-      countries,
-      serviceText: services.map((s) => fold(`${s.name} ${s.code}`)),
-      countryText: countries.map((c) => fold(`${c.namePt} ${c.nameEn} ${c.code}`)),
-      at: clock(),
+      countries: onShelf.countries,
+      serviceText: services.map((s) => s.folded),
+      countryText: onShelf.countries.map((c) => c.folded),
     };
-  }
-
-  /** One read at a time, shared by the callers meanwhile. */
-  function refresh(): Promise<Index> {
-    building ??= build()
-      .then((built) => (index = built))
-      .finally(() => {
-        building = null;
-      });
-    return building;
-  }
-
-  /**
-   * The index, read afresh once it is SEARCH_INDEX_TTL_MS old. From half that age the next read starts
-   * in the background, so that under steady traffic no search waits for the database.
-   */
-  async function current(): Promise<Index> {
-    const age = index ? clock() - index.at : Number.POSITIVE_INFINITY;
-    if (age >= SEARCH_INDEX_TTL_MS) return refresh();
-    if (age >= SEARCH_INDEX_TTL_MS / 2) refresh().catch(() => undefined);
-    return index!;
+    indexes.set(onShelf, index);
+    return index;
   }
 
   /** The positions of the matching entries, best first. */
@@ -82,16 +50,12 @@ export function createCatalogSearch({
     async search(query: CatalogSearchQuery): Promise<CatalogSearchResponse> {
       const { q, currency, lang, limit } = query;
       const from = Number(query.cursor ?? 0);
-      const [found, onShelf] = await Promise.all([current(), shelf.memory.get(currency)]);
+      const found = indexOf(await shelf.memory.get(currency));
       const services = match(found.serviceText, q).map((i) => found.services[i]!);
       const countries = match(found.countryText, q).map((i) => found.countries[i]!);
       const more = services.length > from + limit || countries.length > from + limit;
       return {
-        services: services
-          .slice(from, from + limit)
-          .map((r) =>
-            serviceSummaryOf(r, onShelf.services[onShelf.serviceAt.get(r.code) ?? -1], currency, lang),
-          ),
+        services: services.slice(from, from + limit).map((s) => serviceSummaryOf(s, s, currency, lang)),
         countries: countries.slice(from, from + limit).map((c) => countrySummary(c, lang)),
         next_cursor: more ? String(from + limit) : null,
       };

@@ -33,7 +33,8 @@ function pageOf<U>(total: number, cursor: string | undefined, limit: number, map
 /**
  * The public catalogue kept in this process's memory per currency, so that a page of products, filtered
  * and sorted any way, costs a walk over at most one service's or one country's products rather than a
- * query over the whole table. Rebuilt when the database announces a change, or after SHELF_MS.
+ * query over the whole table. Renewed when the database announces a change, or after SHELF_MS; a renewal
+ * reads the whole catalogue only when the database counted a write to it since the last (migration 0034).
  */
 export function createCatalogShelf({
   repository,
@@ -42,30 +43,41 @@ export function createCatalogShelf({
   now,
   onError,
 }: {
-  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries'>;
+  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries' | 'catalogWrites'>;
   products: Pick<ProductsRepository, 'listOfferLines'>;
   trackRecords: Pick<TrackRecords, 'current'>;
   now?: () => number;
   onError?: (err: unknown) => void;
 }) {
-  const built = new Map<string, Shelf>();
+  /** The last shelf built per currency, and the catalogue's count of writes read before it. */
+  const built = new Map<string, { shelf: Shelf; writes: number }>();
+  let reads = 0;
   async function build(currency: string): Promise<Shelf> {
+    // Counted first: a write committed while the catalogue is read moves the count past this one.
+    const writes = await repository.catalogWrites();
+    const last = built.get(currency);
+    // Nothing written since the last shelf (a quiet catalogue): no need to read 200,000 rows again.
+    if (last?.writes === writes) return last.shelf;
+    reads += 1;
     const [lines, services, countries] = await Promise.all([
       products.listOfferLines(currency as Currency),
       repository.listShelfServices(),
       repository.listCountries(),
     ]);
     const next = await stockShelf(lines, services, countries);
-    // The same shelf again (a quiet catalogue): the one already built stays, with what was made from it.
-    const last = built.get(currency);
-    if (last && sameShelf(last, next)) return last;
-    built.set(currency, next);
-    return next;
+    // Writes that left the shelf as it was (a price set to itself): the one already built stays, with
+    // what was made from it.
+    const shelf = last && sameShelf(last.shelf, next) ? last.shelf : next;
+    built.set(currency, { shelf, writes });
+    return shelf;
   }
   const memory = createCatalogMemory({ build, ms: SHELF_MS, maxMs: SHELF_MAX_MS, now, onError });
 
   return {
     memory,
+
+    /** How many times this process read the whole catalogue to build a shelf (the others found it unchanged). */
+    reads: () => reads,
 
     /** One page of the products a query selects, with their prices in its currency and their records. */
     async products(query: ProductsQuery): Promise<ProductsResponse> {

@@ -130,7 +130,7 @@ export function createCatalogModule(deps: {
       await app.register(catalogRoutes, {
         catalog: service,
         shelf,
-        search: createCatalogSearch({ repository, shelf, clock: () => now().getTime() }),
+        search: createCatalogSearch({ shelf }),
         answers,
       });
       await app.register(favouritesRoutes, { favourites: createFavourites(db), shelf, now });

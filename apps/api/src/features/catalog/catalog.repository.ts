@@ -1,9 +1,13 @@
 import { and, asc, desc, eq, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, countries, products, services, settings } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/sql.ts';
 
 /** A product counts in the lists' prices and stock when staff and the catalogue import both sell it. */
 const forSale = and(eq(products.isActive, true), isNull(products.saleHold));
+
+/** Writes counted one by one past this many are folded into the running total (migration 0034). */
+const FOLD_WRITES_FROM = 1_000;
 
 export function createCatalogRepository(db: Executor) {
   return {
@@ -97,6 +101,25 @@ export function createCatalogRepository(db: Executor) {
         .innerJoin(categories, eq(categories.id, services.categoryId))
         .where(eq(services.isActive, true))
         .orderBy(desc(services.popularity), asc(services.name));
+    },
+
+    /**
+     * How many statements have written to the catalogue's tables (products, services, countries,
+     * categories) and committed, ever: a number that grows with each of them, whoever the writer. Read
+     * before the catalogue itself, an equal number later means nothing it was made of changed since.
+     */
+    async catalogWrites(): Promise<number> {
+      const [row] = await queryRows<{ total: string; pending: string }>(
+        db,
+        sql`SELECT (SELECT folded FROM catalog_write_total) + count(*) AS total, count(*) AS pending
+            FROM catalog_writes`,
+      );
+      // One statement: a reader sees the rows it deletes or the total they went into, never both.
+      if (Number(row?.pending) >= FOLD_WRITES_FROM) {
+        await db.execute(sql`WITH gone AS (DELETE FROM catalog_writes RETURNING 1)
+          UPDATE catalog_write_total SET folded = folded + (SELECT count(*) FROM gone)`);
+      }
+      return Number(row?.total ?? 0);
     },
 
     /** Every service, on sale or not, for the staff screens. */

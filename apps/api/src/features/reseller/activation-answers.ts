@@ -102,7 +102,9 @@ export function createActivationAnswers({
     params: ProtocolParams,
     orderId: string | undefined,
   ): Promise<Bought | ProtocolReply> {
-    const service = params.service ? (await serviceCodes()).get(params.service.toLowerCase()) : undefined;
+    const service = params.service
+      ? (await serviceCodes(holder.currency)).get(params.service.toLowerCase())
+      : undefined;
     if (!service) return token('BAD_SERVICE');
     const country = countryParam(params.country);
     if (!country) return token('NO_NUMBERS');

@@ -4,6 +4,7 @@ import type { OperatorDirectory } from '../../providers/numbers/operators.ts';
 import { protocolServiceCode, smsActivateCountryId } from '../../providers/numbers/sms-activate.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Shelf } from '../catalog/shelf-stock.ts';
 import {
   type CatalogView,
   countriesOf,
@@ -43,31 +44,18 @@ export function createCatalogAnswers({
   now,
   onError,
 }: {
-  catalog: Pick<CatalogService, 'shelfOf' | 'listServices'> & Partial<Pick<CatalogService, 'recordsExpired'>>;
+  catalog: Pick<CatalogService, 'shelfOf'> & Partial<Pick<CatalogService, 'recordsExpired'>>;
   /** The sellers' operators; without it every country has "any" only. */
   operators?: Pick<OperatorDirectory, 'list'>;
   /** The memory's clock (real time by default). */
   now?: () => number;
   onError?: (err: unknown) => void;
 }) {
-  /** sms-activate service code → ours, for the services on sale now. */
-  async function serviceCodes(): Promise<ServiceCodes> {
-    const map: ServiceCodes = new Map();
-    for (const s of await catalog.listServices('BRL', 'en')) {
-      const theirs = protocolServiceCode(s.code);
-      if (theirs === undefined) continue;
-      // Two of ours may show under one code (an alias and the code itself): the literal one wins.
-      if (!map.has(theirs) || theirs === s.code) map.set(theirs, { code: s.code, name: s.name });
-    }
-    return map;
-  }
-
-  /** The last answers prepared per currency. */
-  const made = new Map<string, CatalogView>();
-
-  /** The protocol's answers over the shop's shelf: the same copy of the catalogue, no other. */
-  async function buildView(currency: string): Promise<CatalogView> {
-    const { shelf, recordOf } = await catalog.shelfOf(currency as Currency);
+  /** sms-activate service code → ours per shelf, made once per version of it. */
+  const codesOf = new WeakMap<Shelf, ServiceCodes>();
+  function codesOn(shelf: Shelf): ServiceCodes {
+    const made = codesOf.get(shelf);
+    if (made) return made;
     const services: ServiceCodes = new Map();
     // The services on sale now (in an active category) as sms-activate codes → ours, most sought first.
     for (const s of shelf.services) {
@@ -76,6 +64,25 @@ export function createCatalogAnswers({
       // Two of ours may show under one code (an alias and the code itself): the literal one wins.
       if (!services.has(theirs) || theirs === s.code) services.set(theirs, { code: s.code, name: s.name });
     }
+    codesOf.set(shelf, services);
+    return services;
+  }
+
+  /**
+   * sms-activate service code → ours, for the services on sale now: read from the shelf in memory, so
+   * that a purchase asks the database nothing to learn which service it names.
+   */
+  async function serviceCodes(currency: Currency = 'BRL'): Promise<ServiceCodes> {
+    return codesOn((await catalog.shelfOf(currency)).shelf);
+  }
+
+  /** The last answers prepared per currency. */
+  const made = new Map<string, CatalogView>();
+
+  /** The protocol's answers over the shop's shelf: the same copy of the catalogue, no other. */
+  async function buildView(currency: string): Promise<CatalogView> {
+    const { shelf, recordOf } = await catalog.shelfOf(currency as Currency);
+    const services = codesOn(shelf);
     const view = { shelf, recordOf, services };
     // A quiet catalogue (nothing sold, nothing changed) keeps its prepared answers: made once, not per 5 s.
     const last = made.get(currency);

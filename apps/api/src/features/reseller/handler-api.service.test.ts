@@ -1,5 +1,5 @@
 import type { ActivationDetail } from '@numero/contract/activations';
-import type { ProductOffer, ServiceSummary } from '@numero/contract/catalog';
+import type { ProductOffer } from '@numero/contract/catalog';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/errors.ts';
 import type { KeyHolder } from '../account/api-keys.service.ts';
@@ -39,11 +39,15 @@ function protocolWith(overrides: Partial<HandlerApiDeps['activations']>) {
       ...overrides,
     },
     catalog: {
-      listServices: async () => [{ code: 'wa', name: 'WhatsApp' } as ServiceSummary],
+      listServices: async () => [],
       listProducts: async () => [
         { id: 1, price: 500, stock: 9, country_code: 'BR', dial_code: '+55' } as ProductOffer,
       ],
-      shelfOf: async () => Promise.reject(new Error('no catalogue answers asked here')),
+      // The protocol learns which service a purchase names from the shelf's services.
+      shelfOf: async () =>
+        ({
+          shelf: { services: [{ code: 'wa', name: 'WhatsApp', categoryActive: true }] },
+        }) as unknown as Awaited<ReturnType<HandlerApiDeps['catalog']['shelfOf']>>,
       listCountries: async () => [],
     },
     ledger: { walletBalance: async () => 0 },

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/sql.ts';
+import { createSeededTestDatabase } from '../../test/test-database.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import { createCatalogImportRepository } from './catalog-import.repository.ts';
+import { createCatalogShelf, SHELF_MAX_MS } from './catalog-shelf.ts';
+import { createPricingRepository } from './pricing.repository.ts';
+import { createProductsRepository } from './products.repository.ts';
+
+/** The shelf renews every few seconds, and reads the whole catalogue again only when something was written. */
+describe('the shelf renewed only when the catalogue changed', async () => {
+  const database = await createSeededTestDatabase();
+  afterAll(() => database.close());
+  const db = database.db;
+  let t = 0;
+  const shelf = createCatalogShelf({
+    repository: createCatalogRepository(db),
+    products: createProductsRepository(db),
+    trackRecords: {
+      current: async () => () => ({ success_rate: null, median_seconds_to_code: null, sample_size: 0 }),
+    },
+    now: () => t,
+  });
+  const products = createProductsRepository(db);
+  const at = new Date('2026-03-01T12:00:00Z');
+  /** The BRL shelf once it was renewed by time alone: past SHELF_MAX_MS a caller waits for the renewal. */
+  const renewed = async () => {
+    t += SHELF_MAX_MS;
+    return shelf.memory.get('BRL');
+  };
+  /** A product of the BRL shelf by SKU, or null when it is not on sale. */
+  const offer = async (sku: string) => {
+    const s = await shelf.memory.get('BRL');
+    const [service, country] = sku.split('-') as [string, string];
+    const p = Array.from(s.all).find(
+      (p) =>
+        s.services[s.service[p]!]!.code === service.toLowerCase() &&
+        s.countries[s.country[p]!]!.code === country,
+    );
+    return p === undefined ? null : { price: s.price[p]!, stock: s.stock[p]!, id: s.id[p]! };
+  };
+
+  it('keeps the shelf without reading the catalogue while nothing is written', async () => {
+    const first = await shelf.memory.get('BRL');
+    const reads = shelf.reads();
+    for (let i = 0; i < 3; i++) expect(await renewed()).toBe(first);
+    expect(shelf.reads()).toBe(reads);
+  });
+
+  it('shows a sale, a stock sync, a price, an import and a pause for a cost at the next renewal', async () => {
+    const wa = (await offer('WA-BR'))!;
+    await products.decrementStock(wa.id);
+    await renewed();
+    expect((await offer('WA-BR'))!.stock).toBe(wa.stock - 1);
+
+    await products.updateStock([{ id: wa.id, stock: 77 }], at);
+    await renewed();
+    expect((await offer('WA-BR'))!.stock).toBe(77);
+
+    // What a pricing rule or a person writes.
+    await createPricingRepository(db).setPrice(wa.id, 'BRL', 1_234, at, db);
+    await renewed();
+    expect((await offer('WA-BR'))!.price).toBe(1_234);
+
+    // The import: a product new to the store, then its pause for a seller's cost above the price.
+    const imports = createCatalogImportRepository(db);
+    await imports.insertCountries([
+      { code: 'ZZ', namePt: 'Zzz', nameEn: 'Zzz', dialCode: '999', active: true },
+    ]);
+    const ids = await imports.insertProducts(
+      [{ service: 'wa', country: 'ZZ', price: { BRL: 500, USD: 100 }, stock: 9, active: true }],
+      at,
+    );
+    await renewed();
+    expect(await offer('WA-ZZ')).toMatchObject({ price: 500, stock: 9 });
+    await imports.setHolds([{ id: ids.get('wa/ZZ')!, hold: 'cost_above_price' }], at);
+    await renewed();
+    expect(await offer('WA-ZZ')).toBeNull();
+  });
+
+  it('shows a staff rename or hide at once when its message forgets the shelf, and without it at the next renewal', async () => {
+    await db.execute(sql`UPDATE services SET name = 'Zap' WHERE code = 'wa'`);
+    shelf.memory.forget(); // what a message on catalog_changed does
+    const s = await shelf.memory.get('BRL');
+    expect(s.services[s.serviceAt.get('wa')!]!.name).toBe('Zap');
+
+    // A message missed (the bus was down): the count of writes still moves.
+    await db.execute(sql`UPDATE countries SET is_active = false WHERE code = 'DE'`);
+    const hidden = await renewed();
+    expect(hidden.countryAt.has('DE')).toBe(false);
+    await db.execute(sql`UPDATE services SET is_active = false WHERE code = 'tg'`);
+    expect((await renewed()).serviceAt.has('tg')).toBe(false);
+  });
+
+  it('counts every write across the folding of many, so that none is missed', async () => {
+    const count = async () => createCatalogRepository(db).catalogWrites();
+    const before = await count();
+    // 1,050 statements that each write nothing still count: the database cannot tell them apart cheaply.
+    await db.execute(
+      sql.raw(
+        'DO $$ BEGIN FOR i IN 1..1050 LOOP UPDATE products SET stock = stock WHERE id = -1; END LOOP; END $$',
+      ),
+    );
+    expect(await count()).toBe(before + 1_050);
+    // Folded now into the running total: the rows are gone, the count the same.
+    const [pending] = await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM catalog_writes`);
+    expect(Number(pending!.n)).toBe(0);
+    expect(await count()).toBe(before + 1_050);
+  });
+});
