@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { E2E_ADMIN } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
-import { checkPage } from './page-check.ts';
+import { checkPage, WIDTHS } from './page-check.ts';
 import { headers, signInViaApi } from './staff-support.ts';
 import { customerWithActivity, presetLanguageAndConsent } from './support.ts';
 
@@ -33,7 +33,6 @@ const CUSTOMER_PAGES = [
   '/dashboard/balance',
   '/dashboard/orders',
   'ACTIVATION',
-  '/unauthorized',
   '/faq',
   '/docs/api',
 ];
@@ -60,8 +59,8 @@ const STAFF_PAGES = [
 // The sweep is split by who walks it and spread over the workers: each test is self-contained.
 test.describe.configure({ mode: 'parallel' });
 
-async function openAt(browser: Browser, width: number, lang: 'pt' | 'en') {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+async function openIn(browser: Browser, lang: 'pt' | 'en') {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
   const page = await context.newPage();
   await presetLanguageAndConsent(page, lang);
   return { context, page };
@@ -86,97 +85,97 @@ async function customerWithATrail(page: Page): Promise<string> {
 }
 
 for (const lang of ['pt', 'en'] as const) {
-  for (const width of [360, 1280]) {
-    test.describe(`every page at ${width} px in ${lang}`, () => {
-      // Every page of one walk, axe on each: over a minute on a slow two-core machine.
-      test.beforeEach(() => test.setTimeout(300_000));
-      const at = { width, lang };
+  test.describe(`every page at ${WIDTHS.join(' and ')} px in ${lang}`, () => {
+    // Every page of one walk at both widths, axe on one: minutes on a slow two-core machine.
+    test.beforeEach(() => test.setTimeout(300_000));
+    const at = { lang };
 
-      test('as a visitor', async ({ browser }) => {
-        const problems: string[] = [];
-        const visitor = await openAt(browser, width, lang);
-        for (const path of VISITOR_PAGES) problems.push(...(await checkPage(visitor.page, path, path, at)));
-        await visitor.context.close();
-        expect(problems).toEqual([]);
-      });
+    test('as a visitor', async ({ browser }) => {
+      const problems: string[] = [];
+      const visitor = await openIn(browser, lang);
+      for (const path of VISITOR_PAGES) problems.push(...(await checkPage(visitor.page, path, path, at)));
+      await visitor.context.close();
+      expect(problems).toEqual([]);
+    });
 
-      test('as a customer with activity', async ({ browser }) => {
-        const problems: string[] = [];
-        const { context, page } = await openAt(browser, width, lang);
-        const activation = await customerWithActivity(page);
-        for (const path of CUSTOMER_PAGES) {
-          const url = path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path;
-          problems.push(...(await checkPage(page, url, path, at)));
-        }
-        // The number just bought is active, and the dashboard says so in both places.
-        await page.goto('/dashboard');
-        await expect(page.getByTestId('dashboard-active-value')).toHaveText('1', { timeout: 30_000 });
-        await expect(page.getByTestId('dashboard-active')).toContainText(
-          lang === 'pt' ? '1 número em andamento' : '1 number in progress',
-        );
-        // A customer sent away from a staff page sees the unauthorized page with their own header.
-        await page.goto('/admin/users');
-        await expect(page).toHaveURL(/\/unauthorized$/);
-        const signedInHeader =
+    test('as a customer with activity', async ({ browser }) => {
+      const problems: string[] = [];
+      const { context, page } = await openIn(browser, lang);
+      const activation = await customerWithActivity(page);
+      for (const path of CUSTOMER_PAGES) {
+        const url = path === 'ACTIVATION' ? `/dashboard/activations/${activation}` : path;
+        problems.push(...(await checkPage(page, url, path, at)));
+      }
+      // The number just bought is active, and the dashboard says so in both places.
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('dashboard-active-value')).toHaveText('1', { timeout: 30_000 });
+      await expect(page.getByTestId('dashboard-active')).toContainText(
+        lang === 'pt' ? '1 número em andamento' : '1 number in progress',
+      );
+      // A customer sent away from a staff page sees the unauthorized page with their own header.
+      const signedInHeader = async (width: number) => {
+        const header =
           width < 640
             ? page.locator('header').getByRole('button', { name: /Abrir menu|Open menu/ })
             : page.getByTestId('header-balance');
-        const shown = await signedInHeader
+        const shown = await header
           .waitFor({ timeout: 7_000 })
           .then(() => true)
           .catch(() => false);
-        if (!shown) problems.push('/unauthorized: not the signed-in header');
-        await expect(
-          page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ }),
-        ).toBeVisible();
-        await context.close();
-        expect(problems).toEqual([]);
+        if (!shown) problems.push(`/unauthorized at ${width} px: not the signed-in header`);
+      };
+      problems.push(...(await checkPage(page, '/admin/users', '/unauthorized', at, signedInHeader)));
+      await expect(page).toHaveURL(/\/unauthorized$/);
+      await expect(page.getByRole('link', { name: /Voltar ao painel|Back to the dashboard/ })).toBeVisible();
+      await context.close();
+      expect(problems).toEqual([]);
+    });
+
+    test('as an ADMIN, with a customer who has a trail to show', async ({ browser }) => {
+      const customer = await openIn(browser, lang);
+      const customerId = await customerWithATrail(customer.page);
+      await customer.context.close();
+
+      const { context, page } = await openIn(browser, lang);
+      await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
+      const adjusted = await page.request.post(`/api/v1/admin/users/${customerId}/wallet-adjustments`, {
+        headers,
+        // A reason in no particular language: what staff type is theirs, not the store's text.
+        data: { currency: 'BRL', amount: 1_000, reason: 'PIX E2E-4821' },
       });
-
-      test('as an ADMIN, with a customer who has a trail to show', async ({ browser }) => {
-        const customer = await openAt(browser, width, lang);
-        const customerId = await customerWithATrail(customer.page);
-        await customer.context.close();
-
-        const { context, page } = await openAt(browser, width, lang);
-        await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-        const adjusted = await page.request.post(`/api/v1/admin/users/${customerId}/wallet-adjustments`, {
-          headers,
-          // A reason in no particular language: what staff type is theirs, not the store's text.
-          data: { currency: 'BRL', amount: 1_000, reason: 'PIX E2E-4821' },
-        });
-        expect(adjusted.status(), await adjusted.text()).toBe(201);
-        // The names people gave themselves (other tests' staff, "Administrador") are theirs, not the
-        // store's words: the newest hundred accounts cover the lists staff see.
-        const accounts = (await (await page.request.get('/api/v1/admin/users?limit=100')).json()) as {
-          profile: { full_name: string | null };
-        }[];
-        const people = accounts.flatMap((a) => (a.profile.full_name ? [a.profile.full_name] : []));
-        const staffAt = { ...at, people };
-        const problems: string[] = [];
-        for (const path of STAFF_PAGES) {
-          const url = path === 'CUSTOMER' ? `/admin/users/${customerId}` : path;
-          problems.push(...(await checkPage(page, url, path, staffAt)));
-          if (path === 'CUSTOMER') {
-            // The adjustment in money (R$ 10,00, and the balance before and after), never in cents.
-            const trail = page.getByTestId('user-audit');
-            await expect(trail).toContainText(lang === 'pt' ? 'Ajuste de saldo' : 'Balance adjustment');
-            await expect(trail).toContainText(lang === 'pt' ? /R\$\s10,00/ : /R\$10\.00/);
-          }
+      expect(adjusted.status(), await adjusted.text()).toBe(201);
+      // The names people gave themselves (other tests' staff, "Administrador") are theirs, not the
+      // store's words: the newest hundred accounts cover the lists staff see.
+      const accounts = (await (await page.request.get('/api/v1/admin/users?limit=100')).json()) as {
+        profile: { full_name: string | null };
+      }[];
+      const people = accounts.flatMap((a) => (a.profile.full_name ? [a.profile.full_name] : []));
+      const staffAt = { ...at, people };
+      const problems: string[] = [];
+      for (const path of STAFF_PAGES) {
+        const url = path === 'CUSTOMER' ? `/admin/users/${customerId}` : path;
+        const ownChecks = async (width: number) => {
           if (path === '/admin/orders')
             // Nine columns fit a laptop: a table there, cards on a phone.
             await expect(page.getByRole('table')).toHaveCount(width >= 1024 ? 1 : 0);
-          if (path === '/admin/orders/reports')
-            await expect(page.getByTestId('orders-reports-note').getByRole('link')).toHaveAttribute(
-              'href',
-              /^\/admin\/reports/,
-            );
+        };
+        problems.push(...(await checkPage(page, url, path, staffAt, ownChecks)));
+        if (path === 'CUSTOMER') {
+          // The adjustment in money (R$ 10,00, and the balance before and after), never in cents.
+          const trail = page.getByTestId('user-audit');
+          await expect(trail).toContainText(lang === 'pt' ? 'Ajuste de saldo' : 'Balance adjustment');
+          await expect(trail).toContainText(lang === 'pt' ? /R\$\s10,00/ : /R\$10\.00/);
         }
-        await context.close();
-        expect(problems).toEqual([]);
-      });
+        if (path === '/admin/orders/reports')
+          await expect(page.getByTestId('orders-reports-note').getByRole('link')).toHaveAttribute(
+            'href',
+            /^\/admin\/reports/,
+          );
+      }
+      await context.close();
+      expect(problems).toEqual([]);
     });
-  }
+  });
 }
 
 test("at 360 px the drawer's language menu fits the screen and both languages can be tapped", async ({

@@ -3,7 +3,7 @@ import { seriousAxeViolations } from './support.ts';
 import { wordsOutOfPlace } from './words-support.ts';
 
 /**
- * What every page of the store is held to, at one width and in one language: nothing scrolls sideways,
+ * What every page of the store is held to, on a phone and a desktop, in one language: nothing scrolls sideways,
  * touch targets are 44 px on a phone, no emoji is drawn (they show as empty boxes where the system has no
  * emoji font), the reader meets no raw code and no word of the other language, and axe finds nothing
  * serious.
@@ -82,30 +82,31 @@ const smallTargets = (page: Page) =>
   );
 
 export interface CheckAt {
-  width: number;
   lang: 'pt' | 'en';
   /** Names people gave themselves (the seeded admin is "Administrador"): not the store's words. */
   people?: string[];
 }
 
-/** Opens `path` and returns what is wrong with it, each problem naming the page as `shown`. */
-export async function checkPage(page: Page, path: string, shown: string, at: CheckAt): Promise<string[]> {
+/** The widths a page is read at, the phone first: the page is loaded at 360 px, then widened. */
+export const WIDTHS = [360, 1280] as const;
+/**
+ * What axe checks (names, roles, contrast, landmarks) changes with the layout, not with the language:
+ * it scans each width once, the phone in Portuguese and the desktop in English.
+ */
+const scansWithAxe = (width: number, lang: 'pt' | 'en') => (lang === 'pt') === width < 640;
+
+/** What is wrong with the page as shown now, at `width`, each problem naming the page as `shown`. */
+async function problemsAt(page: Page, shown: string, width: number, at: CheckAt): Promise<string[]> {
   const problems: string[] = [];
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  // A page sent pre-rendered in Portuguese is the app's, in the reader's language, before it is read.
-  await expect(page.locator('html')).toHaveAttribute('lang', at.lang === 'pt' ? 'pt-BR' : 'en', {
-    timeout: 30_000,
-  });
   // Skeletons and busy lists settle before measuring.
   await expect(page.locator('.animate-pulse:visible, [aria-busy="true"]:visible')).toHaveCount(0, {
     timeout: 30_000,
   });
   const { shown: text, text: words, scrollWidth } = await readable(page);
-  if (scrollWidth !== at.width) problems.push(`${shown}: scrollWidth ${scrollWidth} at ${at.width} px`);
+  if (scrollWidth !== width) problems.push(`${shown}: scrollWidth ${scrollWidth} at ${width} px`);
   const sideways = await sidewaysBoxes(page);
   if (sideways.length > 0) problems.push(`${shown}: sideways-scrolling boxes ${sideways.join(', ')}`);
-  if (at.width < 640) {
+  if (width < 640) {
     const small = await smallTargets(page);
     if (small.length > 0)
       problems.push(`${shown}: ${small.length} targets under 44 px: ${small.slice(0, 6).join('; ')}`);
@@ -113,7 +114,42 @@ export async function checkPage(page: Page, path: string, shown: string, at: Che
   const emoji = text.match(EMOJI);
   if (emoji) problems.push(`${shown}: emoji ${emoji[0]} in the text`);
   for (const w of wordsOutOfPlace(words, at.lang, at.people)) problems.push(`${shown}: ${w}`);
-  for (const v of await seriousAxeViolations(page, ['[data-sonner-toaster]']))
-    problems.push(`${shown}: axe ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
+  if (scansWithAxe(width, at.lang))
+    for (const v of await seriousAxeViolations(page, ['[data-sonner-toaster]']))
+      problems.push(`${shown}: axe ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
+  return problems;
+}
+
+/**
+ * Opens `path` on a phone and returns what is wrong with it there and then on a desktop (the same page
+ * widened: the layouts follow the width as it changes), each problem naming the page as `shown`.
+ * `atWidth` runs after the checks at each width, for what a caller checks of its own.
+ */
+export async function checkPage(
+  page: Page,
+  path: string,
+  shown: string,
+  at: CheckAt,
+  atWidth?: (width: number) => Promise<void>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // A page sent pre-rendered in Portuguese is the app's, in the reader's language, before it is read.
+  await expect(page.locator('html')).toHaveAttribute('lang', at.lang === 'pt' ? 'pt-BR' : 'en', {
+    timeout: 30_000,
+  });
+  for (const width of WIDTHS) {
+    if (width !== WIDTHS[0]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The layouts that follow the width in script (media query listeners) render before the reading.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
+    problems.push(...(await problemsAt(page, shown, width, at)));
+    await atWidth?.(width);
+  }
   return problems;
 }
