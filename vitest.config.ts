@@ -15,6 +15,8 @@ const RELIABILITY = ['src/reliability/**/*.test.ts'];
 const api = {
   root: 'apps/api',
   environment: 'node',
+  // The seeded database every API file copies, made once for the run (src/test/global-setup.ts).
+  globalSetup: ['src/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 } as const;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,26 +40,37 @@ async function migrateAndSeed(database: Database) {
   await seed(database, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
 }
 
+/**
+ * Where this run's global set-up (test/global-setup.ts) wrote the template's tarball: every worker of the
+ * run loads it, where each would otherwise migrate and seed one of its own (about 10 s, three at once).
+ */
+export const PGLITE_TEMPLATE_FILE = 'NUMERO_TEST_PGLITE_TEMPLATE';
+
 let pgliteData: Promise<Blob> | undefined;
 
-/** The migrated and seeded data folder as a tarball, made once per worker process. */
+/** The migrated and seeded data folder as a tarball: the run's, or made once by this process. */
 function pgliteTemplate(): Promise<Blob> {
-  pgliteData ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'numero-test-template-'));
-    try {
-      const database = await openDatabase({ dataDir: dir });
-      await migrateAndSeed(database);
-      await database.close();
-      const client = new PGlite(dir);
-      await client.waitReady;
-      const tarball = await client.dumpDataDir('none');
-      await client.close();
-      return tarball;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  })();
+  const file = process.env[PGLITE_TEMPLATE_FILE];
+  pgliteData ??=
+    file && existsSync(file) ? readFile(file).then((bytes) => new Blob([bytes])) : buildPgliteTemplate();
   return pgliteData;
+}
+
+/** Migrates and seeds a PGlite data folder and returns it as a tarball. */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const dir = mkdtempSync(join(tmpdir(), 'numero-test-template-'));
+  try {
+    const database = await openDatabase({ dataDir: dir });
+    await migrateAndSeed(database);
+    await database.close();
+    const client = new PGlite(dir);
+    await client.waitReady;
+    const tarball = await client.dumpDataDir('none');
+    await client.close();
+    return tarball;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
