@@ -1,7 +1,7 @@
 // The JavaScript a page downloads before it can run, gzipped, from Vite's manifest of a built web app:
 // the page's entry and every chunk it imports statically, plus (for a lazy page) the page's chunk and its
 // imports. The pre-rendered landing has its own entry, src/landing-boot.ts: scripts/prerender-landing.mjs
-// puts exactly these files in its HTML, and the app follows on the first interaction or when idle.
+// puts exactly these files in its HTML, and the app follows only when the visitor goes further (0021).
 // `node scripts/page-budgets.mjs [dist]` prints each page against its budget and exits 1 on a breach.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

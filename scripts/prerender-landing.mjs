@@ -3,7 +3,8 @@
 // with the page inside #root and the language's title), which the API serves for `/`, `/login` and
 // `/dashboard` by the reader's Accept-Language. The visitor sees the page before its JavaScript has run.
 // Its only script is the small boot entry (src/landing-boot.ts), in place of the app's entry and its
-// preloads: the app comes on the first interaction or when idle, and hydrates the page.
+// preloads: the app comes when the visitor goes further (at once for a browser with a session cookie),
+// and hydrates the page (decision 0021).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

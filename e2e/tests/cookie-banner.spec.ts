@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CONSENT_KEY, prices, withConsentGiven, withLanguage } from './landing-support.ts';
+import { CONSENT_KEY, seePrices, withConsentGiven, withLanguage } from './landing-support.ts';
 import { seriousAxeViolations } from './support.ts';
 
 test.describe('cookie banner on the landing page', () => {
@@ -26,7 +26,7 @@ test.describe('cookie banner on the landing page', () => {
     expect(Number.isNaN(Date.parse(saved.timestamp))).toBe(false);
 
     await page.reload();
-    await expect(prices(page)).toHaveCount(3);
+    await seePrices(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const reopen = page.getByRole('contentinfo').getByRole('button', { name: 'Preferências de cookies' });
@@ -48,7 +48,7 @@ test.describe('cookie banner on the landing page', () => {
     expect(await stored()).toMatchObject({ essential: true, analytics: false, marketing: false });
 
     await page.reload();
-    await expect(prices(page)).toHaveCount(3);
+    await seePrices(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
@@ -86,7 +86,7 @@ test.describe('cookie banner on the landing page', () => {
       }) => {
         await withLanguage(page, lang);
         await page.goto('/');
-        await expect(prices(page)).toHaveCount(3);
+        await seePrices(page);
         await expect(page.getByRole('dialog')).toBeVisible();
         await page
           .getByRole('dialog')
@@ -102,7 +102,7 @@ test.describe('cookie banner on the landing page', () => {
         await withLanguage(page, lang);
         await page.setViewportSize({ width: 360, height: 740 });
         await page.goto('/');
-        await expect(prices(page)).toHaveCount(3);
+        await seePrices(page);
         await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('button', { name: lang === 'pt' ? /^Idioma:/ : /^Language:/ }).click();
         expect(await seriousAxeViolations(page)).toEqual([]);

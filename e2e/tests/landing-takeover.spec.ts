@@ -4,14 +4,17 @@ import {
   header,
   holdTheApp,
   mainNav,
+  pageSettled,
   prices,
   priceTexts,
+  seePrices,
+  watchAppRequests,
   withConsentGiven,
 } from './landing-support.ts';
 
-// The landing arrives pre-rendered with one small script; the app (React, router, texts) follows on the
-// first interaction or when the browser is idle, and hydrates the page. A visitor who acts before it is
-// up gets what they would have got with the app already there.
+// The landing arrives pre-rendered with one small script; the app (React, router, texts) follows when
+// the visitor goes further (a press, a touch, a key, a focus, or the prices scrolled into view), and
+// hydrates the page. A visitor who acts before it is up gets what they would have got with it there.
 
 /** The app is up once the language button is the menu's (Radix marks its state), not the page's stand-in. */
 const appIsUp = (page: Page) =>
@@ -24,6 +27,8 @@ test('the landing sends its small script only, not the app or its preloads', asy
       expect.stringMatching(/src="\/assets\/landing-boot-[\w-]+\.js"/),
     ]);
     expect(html).not.toMatch(/start-app-|react-|texts-/);
+    // Render-blocking: the cookie banner it shows is in the page's first paint.
+    expect(html).toMatch(/<script type="module" crossorigin blocking="render" src="\/assets\/landing-boot-/);
   }
   // A page that is not pre-rendered still preloads the app so it starts at once.
   const register = await (await request.get('/register')).text();
@@ -32,24 +37,32 @@ test('the landing sends its small script only, not the app or its preloads', asy
 
 test.describe('on a phone', () => {
   // Lighthouse's phone: a page painted at this size and density is presented well after its load event.
-  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
 
-  test('the app is asked for only after the page as sent, its cookie banner included, is on screen', async ({
-    page,
-  }) => {
+  test('a visitor who only reads fetches no app; their first touch starts it', async ({ page }) => {
+    const asked = watchAppRequests(page);
     await page.goto('/');
+    await pageSettled(page);
+    await expect(page.getByRole('dialog', { name: 'Sua privacidade' })).toBeVisible();
+    expect(asked).toEqual([]);
+
+    await page.getByRole('heading', { level: 1 }).tap();
     await appIsUp(page);
-    const { firstPaint, appRequested, bannerShown } = await page.evaluate(() => ({
-      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-      appRequested: performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/assets\/start-app-/.test(entry.name))?.startTime,
-      // The banner is shown by the page's script, which blocks rendering, so it is in that first paint.
-      bannerShown: document.querySelector('script[src*="landing-boot-"]')?.getAttribute('blocking'),
-    }));
-    expect(firstPaint).toBeGreaterThan(0);
-    expect(appRequested).toBeGreaterThanOrEqual(firstPaint ?? Number.POSITIVE_INFINITY);
-    expect(bannerShown).toBe('render');
+    expect(asked).toHaveLength(1);
+  });
+
+  test('scrolling down to the prices starts the app, which shows them', async ({ page }) => {
+    const asked = watchAppRequests(page);
+    await page.goto('/');
+    await pageSettled(page);
+    expect(asked).toEqual([]);
+    await seePrices(page);
+    expect(asked).toHaveLength(1);
   });
 });
 
@@ -151,8 +164,11 @@ test.describe('before the app has loaded', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const release = await holdTheApp(page);
     await page.goto('/');
-    const before = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const heading = page.getByRole('heading', { level: 1 });
+    const before = await heading.boundingBox();
     await expect(page.getByTestId('demo-banner')).toBeVisible();
+    // A press on the text starts the app without scrolling the page.
+    await heading.click();
     release();
     await appIsUp(page);
     await expect(prices(page)).toHaveCount(3);
@@ -173,6 +189,7 @@ test('the app takes over the page as sent: the same elements, nothing reported i
   const release = await holdTheApp(page);
   await page.goto('/');
   const heading = await page.getByRole('heading', { level: 1 }).elementHandle();
+  await page.getByRole('heading', { level: 1 }).click();
   release();
   await appIsUp(page);
   await expect(prices(page)).toHaveCount(3);

@@ -4,8 +4,8 @@ import {
   header,
   LANG_KEY,
   mainNav,
-  prices,
   priceTexts,
+  seePrices,
   withConsentGiven,
 } from './landing-support.ts';
 
@@ -16,15 +16,14 @@ test.describe('landing page', () => {
     test('answers in Portuguese with the prices read from the API', async ({ page }) => {
       const response = page.waitForResponse((r) => r.url().includes(CATEGORIES_PATH));
       await page.goto('/');
-      const request = new URL((await response).url());
-      expect(request.searchParams.get('currency')).toBe('BRL');
-      expect(request.searchParams.get('lang')).toBe('pt');
-
       await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         'Números virtuais para receber SMS de verificação',
       );
       expect(await priceTexts(page)).toEqual(['R$ 2,00', 'R$ 5,00', 'R$ 1,50']);
+      const request = new URL((await response).url());
+      expect(request.searchParams.get('currency')).toBe('BRL');
+      expect(request.searchParams.get('lang')).toBe('pt');
 
       const products = page.locator('#products');
       await expect(products.getByRole('heading', { level: 3 })).toHaveText([
@@ -70,6 +69,8 @@ test.describe('landing page', () => {
         return route.continue();
       });
       await page.goto('/');
+      // The page as sent has the placeholders; scrolled to, they start the app, which asks for the prices.
+      await page.locator('#products').scrollIntoViewIfNeeded();
       await expect(page.locator('#products [aria-busy="true"]')).toBeVisible();
       await expect(page.locator('#products').getByRole('status')).toHaveText('Carregando preços…');
       release();
@@ -85,7 +86,7 @@ test.describe('landing page', () => {
       page,
     }) => {
       await page.goto('/');
-      await expect(prices(page)).toHaveCount(3);
+      await seePrices(page);
 
       const switcher = header(page).getByRole('button', { name: 'Idioma: Português (BRL)' });
       await switcher.click();
@@ -137,9 +138,10 @@ test.describe('landing page', () => {
     test('the language menu works from the keyboard', async ({ page }) => {
       await page.goto('/');
       const switcher = header(page).getByRole('button', { name: /^Idioma:/ });
-      // The menu's code loads after first paint; its button then carries the menu's state.
-      await expect(switcher).toHaveAttribute('data-state', 'closed');
+      // Reaching the button starts the app; the menu's code follows, and its button carries the menu's state.
       await switcher.focus();
+      await expect(switcher).toHaveAttribute('data-state', 'closed');
+      await expect(switcher).toBeFocused();
       // The WAI-ARIA menu button: Enter or Down Arrow opens the menu on its first item.
       await page.keyboard.press('Enter');
       await expect(page.getByRole('menuitemradio', { name: 'English (USD)' })).toBeFocused();
@@ -250,7 +252,7 @@ test.describe('landing page', () => {
     test('at 360 px wide the menu button opens the navigation', async ({ page }) => {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto('/');
-      await expect(prices(page)).toHaveCount(3);
+      await seePrices(page);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
       const menuButton = header(page).getByRole('button', { name: 'Menu' });

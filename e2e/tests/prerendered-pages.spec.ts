@@ -1,10 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { PASSWORD, registerViaApi, uniqueEmail } from './auth-support.ts';
-import { holdTheApp, withConsentGiven } from './landing-support.ts';
+import { holdTheApp, pageSettled, watchAppRequests, withConsentGiven } from './landing-support.ts';
 
 // Like the landing, /login (for a visitor) and /dashboard (for a signed-in browser) arrive pre-rendered
-// with the landing's small script; the app follows on the first interaction or when idle.
+// with the landing's small script. The sign-in form gets the app on the visitor's first interaction (a
+// password manager's filling included); the dashboard's shell, which needs the user's data, at once.
+
+/** The app is up once the language button is the menu's (Radix marks its state), not the page's stand-in. */
+const appIsUp = (page: import('@playwright/test').Page) =>
+  expect(page.locator('header button[aria-haspopup="menu"][data-state]').first()).toBeAttached();
 
 async function signedInCookie(request: import('@playwright/test').APIRequestContext) {
   const email = uniqueEmail('prerendered');
@@ -73,14 +78,38 @@ test.describe('before the app has loaded', () => {
   });
 
   test('what is typed into the sign-in form stays there once the app is up', async ({ page }) => {
+    const asked = watchAppRequests(page);
     const release = await holdTheApp(page);
     await page.goto('/login');
+    await pageSettled(page);
+    // Nobody has done anything yet: the app is not fetched.
+    expect(asked).toEqual([]);
     await page.getByLabel('Email').fill('someone@example.com');
     release();
-    await expect(page.locator('header button[aria-haspopup="menu"][data-state]').first()).toBeAttached();
+    await appIsUp(page);
+    expect(asked).toHaveLength(1);
     await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
     await expect(page.getByLabel('Email')).toBeFocused();
     // The form has it too: signing in asks for the password, not for the e-mail.
+    await page.getByRole('main').getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a password manager’s filling, with no press or focus, starts the app and the form has it', async ({
+    page,
+  }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/login');
+    await pageSettled(page);
+    await page.getByLabel('Email').evaluate((field: HTMLInputElement) => {
+      field.value = 'someone@example.com';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    release();
+    await appIsUp(page);
+    await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
     await page.getByRole('main').getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByLabel('Senha')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
@@ -95,6 +124,7 @@ test.describe('before the app has loaded', () => {
     await expect(page.getByText('Aqui está o resumo da sua conta.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     release();
+    // Without the visitor doing anything.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Olá, .+!$/);
     await expect(page.getByTestId('dashboard-balance-value')).toBeVisible();
   });

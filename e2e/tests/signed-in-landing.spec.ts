@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { uniqueEmail } from './auth-support.ts';
+import { pageSettled, seePrices, watchAppRequests } from './landing-support.ts';
 import { presetLanguageAndConsent, signedInCustomer } from './support.ts';
 
 test.beforeEach(async ({ page }) => presetLanguageAndConsent(page, 'pt'));
@@ -12,6 +13,8 @@ test('the landing in a new tab knows the signed-in customer: their header, balan
   const email = await signedInCustomer(page, uniqueEmail('landing-known'));
   const tab = await context.newPage();
   await tab.goto('/');
+  // The page is sent as a visitor's; the app starts at once for a browser with a session cookie and
+  // brings the customer's header without them doing anything.
 
   const nav = tab.getByRole('navigation', { name: 'Navegação da conta' });
   await expect(nav.getByRole('link', { name: 'Painel' })).toBeVisible();
@@ -33,8 +36,14 @@ test('a visitor’s landing shows Entrar / Registrar and the call to create an a
 }) => {
   const asked: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/v1/users/me') && asked.push(r.url()));
+  const appAsked = watchAppRequests(page);
   await page.goto('/');
+  await pageSettled(page);
+  // A visitor's page needs nothing of the app until they go further.
+  expect(appAsked).toEqual([]);
   await expect(page.getByRole('link', { name: 'Entrar', exact: true }).first()).toBeVisible();
+  // Scrolled to, the prices and the popular picks start the app, which asks nobody either.
+  await seePrices(page);
   await expect(page.locator('#how-it-works').getByRole('link', { name: 'Criar conta' })).toBeVisible();
   await expect(page.getByTestId('pick-wa-BR')).toHaveAttribute('href', /^\/register\?next=/);
   expect(asked).toEqual([]);

@@ -1,17 +1,23 @@
 /**
  * The only script of the pre-rendered pages (the landing `/`, the sign-in page `/login` and the
  * dashboard's shell `/dashboard`, written by scripts/prerender-landing.mjs). The page is readable and
- * its links work before any JavaScript; the app (React, the router, the texts) is fetched on the
- * visitor's first interaction or once the page is on screen and the browser idle, and hydrates the page:
- * it keeps its elements, with their focus and what was typed into them. What React cannot know is handed
- * over here: a button pressed before the app was there is pressed again, a field's text is told to it
- * as typed (a form library sets its fields to their initial values when they mount), and a form is never
- * submitted natively meanwhile (its submit button's press, Enter in a field included, is the app's).
+ * its links work before any JavaScript. The app (React, the router, the texts) is fetched when the
+ * visitor goes further: their first press, touch, key, focus or text in a field (a password manager's
+ * included), or what waits for the app's data (a section still loading) coming into view. A page that
+ * is not what the reader should see gets the app once it is on screen: for a browser with a session
+ * cookie (the dashboard's shell, a signed-in customer's landing: the user's data) or a reader whose
+ * chosen language is not the page's (see `needsAppNow`). The app hydrates the page: it keeps its elements, with their focus and what was typed
+ * into them. What React cannot know is handed over here: a button pressed before the app was there is
+ * pressed again, a field's text is told to it as typed (a form library sets its fields to their initial
+ * values when they mount), and a form is never submitted natively meanwhile (its submit button's press,
+ * Enter in a field included, is the app's).
  */
 
 import { COOKIE_CONSENT_KEY, parseConsent } from './features/landing/consent-storage.ts';
+import { LANG_STORAGE_KEY, normaliseLanguage } from './i18n/language-choice.ts';
 
-const TRIGGERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/** What a visitor does that needs the app: `input` and `change` are also a password manager's filling. */
+const TRIGGERS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change'] as const;
 
 const root = document.getElementById('root')!;
 const pressed: HTMLButtonElement[] = [];
@@ -54,12 +60,15 @@ function typeAgain(field: Field, value: string) {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+const sentLanguage = normaliseLanguage(document.documentElement.lang);
+
 let started = false;
+let seen: IntersectionObserver | undefined;
 function start() {
   if (started) return;
   started = true;
   for (const type of TRIGGERS) removeEventListener(type, start, true);
-  const sentLanguage = document.documentElement.lang.startsWith('en') ? 'en' : 'pt';
+  seen?.disconnect();
   let handedOver: [Field, string][] = [];
   void import('./app/start-app.tsx').then(({ startApp }) =>
     startApp({
@@ -77,21 +86,51 @@ function start() {
   );
 }
 
-/** A visitor who has not chosen yet sees the sent cookie banner now, as the app would show it. */
-function showCookieBanner() {
-  let stored: string | null = null;
+/** What the reader chose and the app stored under `key`; null when nothing was. */
+function stored(key: string) {
   try {
-    stored = localStorage.getItem(COOKIE_CONSENT_KEY);
+    return localStorage.getItem(key);
   } catch {
     // Storage can throw (privacy modes): nothing was chosen, as the app sees it.
+    return null;
   }
-  if (!parseConsent(stored)) root.querySelector('[data-sent-cookie-banner]')?.removeAttribute('hidden');
 }
 
-showCookieBanner();
-for (const type of TRIGGERS) addEventListener(type, start, { capture: true, passive: true });
-const whenIdle = () =>
-  'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 200);
+/** A visitor who has not chosen yet sees the sent cookie banner now, as the app would show it. */
+function showCookieBanner() {
+  if (!parseConsent(stored(COOKIE_CONSENT_KEY))) {
+    root.querySelector('[data-sent-cookie-banner]')?.removeAttribute('hidden');
+  }
+}
+
+/**
+ * Whether the page as sent is not what this reader should see without doing anything: their browser
+ * holds a session cookie (the server marks a page for a browser without one `data-session="none"`), so
+ * the page needs their data (the dashboard's shell, a signed-in customer's header on the landing); or
+ * the language they chose is not the page's, which followed their browser's.
+ */
+function needsAppNow() {
+  if (document.documentElement.dataset.session !== 'none') return true;
+  const language = stored(LANG_STORAGE_KEY);
+  return language !== null && normaliseLanguage(language) !== sentLanguage;
+}
+
+/**
+ * What the page shows only once the app has loaded its data (marked `aria-busy`, as the landing's prices
+ * are while they load) starts the app when it comes near the screen: a visitor who scrolls with a wheel
+ * or a scroll bar, which no trigger above sees, is not left with placeholders.
+ */
+function startWhenWaitingSeen() {
+  const waiting = root.querySelectorAll('[aria-busy="true"]');
+  if (waiting.length === 0 || !('IntersectionObserver' in window)) return;
+  // A short scroll ahead, so the app is on its way before the placeholders are in view (on a phone the
+  // landing's prices are well over a screen down, out of reach of a load nobody scrolls).
+  const near = { rootMargin: '0px 0px 200px 0px' };
+  seen = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) start();
+  }, near);
+  for (const element of waiting) seen.observe(element);
+}
 
 /**
  * Runs `then` once the page as sent (its cookie banner included: this script blocks rendering) has been
@@ -110,6 +149,13 @@ function afterFirstPaint(then: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-const whenLoaded = () => afterFirstPaint(whenIdle);
-if (document.readyState === 'complete') whenLoaded();
-else addEventListener('load', whenLoaded, { once: true });
+showCookieBanner();
+for (const type of TRIGGERS) addEventListener(type, start, { capture: true, passive: true });
+if (!needsAppNow()) startWhenWaitingSeen();
+else {
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 200);
+  const whenLoaded = () => afterFirstPaint(whenIdle);
+  if (document.readyState === 'complete') whenLoaded();
+  else addEventListener('load', whenLoaded, { once: true });
+}

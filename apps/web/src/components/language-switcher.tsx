@@ -1,13 +1,16 @@
 import { type ComponentProps, lazy, type RefObject, Suspense, useRef, useState } from 'react';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { LanguageButton } from './language-button.tsx';
-import { useFocusCarry, useGiveFocus } from './ui/focus-carry.ts';
+import { useFocusCarry, useGiveFocus, useTakeFocus } from './ui/focus-carry.ts';
 
 // The menu itself (Radix UI) loads right after first paint, so it adds nothing to a page's initial JavaScript.
 const LanguageMenu = lazy(() => import('./language-menu.tsx'));
 
 function StandIn({ carry, ...rest }: ComponentProps<typeof LanguageButton> & { carry: RefObject<boolean> }) {
   const button = useRef<HTMLButtonElement>(null);
+  // Over a pre-rendered page the app's first render keeps the page's stand-in and the next one puts
+  // another in its place (the fallback while the menu's code loads): the focus goes on to it too.
+  useTakeFocus(carry, button);
   useGiveFocus(carry, button);
   return <LanguageButton ref={button} {...rest} />;
 }

@@ -1,10 +1,10 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LANG_STORAGE_KEY, type Lang, normaliseLanguage } from './language-choice.ts';
 import type { Namespaces } from './namespace.ts';
 
-export type Lang = 'pt' | 'en';
-export const LANG_STORAGE_KEY = 'numero.lang';
+export { LANG_STORAGE_KEY, type Lang, normaliseLanguage };
 
 // One chunk of texts per language (every feature's and screen's own files with the common ones), so a
 // reader downloads only the language they read, and only once.
@@ -28,11 +28,6 @@ export async function loadTexts(lang: Lang): Promise<void> {
 export async function switchLanguage(lang: Lang): Promise<void> {
   await loadTexts(lang);
   await i18n.changeLanguage(lang);
-}
-
-/** The spec's rule: a stored choice wins; else the browser's language, English only if it starts with 'en'. */
-export function normaliseLanguage(lng: string | undefined): Lang {
-  return lng?.toLowerCase().startsWith('en') ? 'en' : 'pt';
 }
 
 /** Resolves once the reader's language and its texts are ready: render after it. */
