@@ -140,6 +140,16 @@ export async function checkPage(
   await expect(page.locator('html')).toHaveAttribute('lang', at.lang === 'pt' ? 'pt-BR' : 'en', {
     timeout: 30_000,
   });
+  // The reader goes through the whole page, a screen at a time: what loads as it comes near (the
+  // landing's prices, with the app) is there to read.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of WIDTHS) {
     if (width !== WIDTHS[0]) {
       await page.setViewportSize({ width, height: 800 });
