@@ -12,7 +12,14 @@ import type { Lang } from '../../http/lang.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import { selectOffers, selectServices } from './shelf-select.ts';
-import { type ServiceRow, type Shelf, type ShelfService, sameShelf, stockShelf } from './shelf-stock.ts';
+import {
+  type ServiceRow,
+  type Shelf,
+  type ShelfService,
+  sameShelf,
+  stockShelf,
+  withStock,
+} from './shelf-stock.ts';
 import type { TrackRecord, TrackRecords } from './track-record.ts';
 
 /** How long a shelf is trusted without a message on `catalog_changed` (a sale's stock moves unannounced). */
@@ -34,7 +41,8 @@ function pageOf<U>(total: number, cursor: string | undefined, limit: number, map
  * The public catalogue kept in this process's memory per currency, so that a page of products, filtered
  * and sorted any way, costs a walk over at most one service's or one country's products rather than a
  * query over the whole table. Renewed when the database announces a change, or after SHELF_MS; a renewal
- * reads the whole catalogue only when the database counted a write to it since the last (migration 0034).
+ * reads the whole catalogue only when the database counted a write to it since the last (migration 0034),
+ * and patches in the stock of the products sold when that is all that changed (migration 0035).
  */
 export function createCatalogShelf({
   repository,
@@ -43,21 +51,28 @@ export function createCatalogShelf({
   now,
   onError,
 }: {
-  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries' | 'catalogWrites'>;
+  repository: Pick<CatalogRepository, 'listShelfServices' | 'listCountries' | 'catalogChanges'>;
   products: Pick<ProductsRepository, 'listOfferLines'>;
   trackRecords: Pick<TrackRecords, 'current'>;
   now?: () => number;
   onError?: (err: unknown) => void;
 }) {
-  /** The last shelf built per currency, and the catalogue's count of writes read before it. */
-  const built = new Map<string, { shelf: Shelf; writes: number }>();
+  /** The last shelf built per currency, and the catalogue's count of writes and snapshot read before it. */
+  const built = new Map<string, { shelf: Shelf; writes: number; snapshot: string }>();
   let reads = 0;
   async function build(currency: string): Promise<Shelf> {
-    // Counted first: a write committed while the catalogue is read moves the count past this one.
-    const writes = await repository.catalogWrites();
     const last = built.get(currency);
-    // Nothing written since the last shelf (a quiet catalogue): no need to read 200,000 rows again.
-    if (last?.writes === writes) return last.shelf;
+    // Counted first: a write committed while the catalogue is read moves the count past this one.
+    const { writes, snapshot, stock } = await repository.catalogChanges(last?.snapshot ?? null);
+    if (last?.writes === writes && stock) {
+      // Nothing but stock written since the last shelf (a sale): the new counts patched in, no need to
+      // read 200,000 rows again. A quiet catalogue keeps its shelf as it is.
+      const shelf = stock.length === 0 ? last.shelf : withStock(last.shelf, stock);
+      if (shelf) {
+        built.set(currency, { shelf, writes, snapshot });
+        return shelf;
+      }
+    }
     reads += 1;
     const [lines, services, countries] = await Promise.all([
       products.listOfferLines(currency as Currency),
@@ -68,7 +83,7 @@ export function createCatalogShelf({
     // Writes that left the shelf as it was (a price set to itself): the one already built stays, with
     // what was made from it.
     const shelf = last && sameShelf(last.shelf, next) ? last.shelf : next;
-    built.set(currency, { shelf, writes });
+    built.set(currency, { shelf, writes, snapshot });
     return shelf;
   }
   const memory = createCatalogMemory({ build, ms: SHELF_MS, maxMs: SHELF_MAX_MS, now, onError });
@@ -76,7 +91,7 @@ export function createCatalogShelf({
   return {
     memory,
 
-    /** How many times this process read the whole catalogue to build a shelf (the others found it unchanged). */
+    /** How many times this process read the whole catalogue to build a shelf (the others found it unchanged or patched it). */
     reads: () => reads,
 
     /** One page of the products a query selects, with their prices in its currency and their records. */

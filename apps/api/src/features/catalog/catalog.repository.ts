@@ -8,6 +8,16 @@ const forSale = and(eq(products.isActive, true), isNull(products.saleHold));
 
 /** Writes counted one by one past this many are folded into the running total (migration 0034). */
 const FOLD_WRITES_FROM = 1_000;
+/** How long a product's stock write stays logged (migration 0035): readers renew every few seconds. */
+const STOCK_LOG_KEPT = sql.raw("interval '1 minute'");
+
+/** What catalogChanges answers. */
+export interface CatalogChanges {
+  writes: number;
+  snapshot: string;
+  /** [product id, stock] for each product whose stock alone changed since, or null: read everything. */
+  stock: [number, number][] | null;
+}
 
 export function createCatalogRepository(db: Executor) {
   return {
@@ -105,13 +115,31 @@ export function createCatalogRepository(db: Executor) {
 
     /**
      * How many statements have written to the catalogue's tables (products, services, countries,
-     * categories) and committed, ever: a number that grows with each of them, whoever the writer. Read
-     * before the catalogue itself, an equal number later means nothing it was made of changed since.
+     * categories) and committed, ever, stock alone apart: a number that grows with each of them, whoever
+     * the writer. Read before the catalogue itself, an equal number later means nothing it was made of
+     * changed since but stock. With it, this statement's snapshot, and the stock now of the products whose
+     * stock alone was written by transactions the snapshot `since` (an earlier answer's) did not see; null
+     * when some of those may be gone (pruned), or without `since` (migrations 0034 and 0035).
      */
-    async catalogWrites(): Promise<number> {
-      const [row] = await queryRows<{ total: string; pending: string }>(
+    async catalogChanges(since: string | null): Promise<CatalogChanges> {
+      const [row] = await queryRows<{
+        total: string;
+        pending: string;
+        snapshot: string;
+        stock: string | null;
+        logged: string;
+      }>(
         db,
-        sql`SELECT (SELECT folded FROM catalog_write_total) + count(*) AS total, count(*) AS pending
+        sql`SELECT (SELECT folded FROM catalog_write_total) + count(*) AS total, count(*) AS pending,
+              pg_current_snapshot()::text AS snapshot,
+              (SELECT count(*) FROM catalog_stock_writes) AS logged,
+              (SELECT CASE WHEN s.xmin > (SELECT xid FROM catalog_stock_pruned) THEN coalesce(
+                 (SELECT json_agg(json_build_array(p.id, p.stock))::text FROM products p WHERE p.id IN (
+                   SELECT w.product_id FROM catalog_stock_writes w
+                   WHERE w.xid >= s.xmin AND NOT pg_visible_in_snapshot(w.xid::text::xid8, s.snap))),
+                 '[]') END
+               FROM (SELECT ${since}::pg_snapshot AS snap,
+                            pg_snapshot_xmin(${since}::pg_snapshot)::text::bigint AS xmin) s) AS stock
             FROM catalog_writes`,
       );
       // One statement: a reader sees the rows it deletes or the total they went into, never both.
@@ -119,7 +147,16 @@ export function createCatalogRepository(db: Executor) {
         await db.execute(sql`WITH gone AS (DELETE FROM catalog_writes RETURNING 1)
           UPDATE catalog_write_total SET folded = folded + (SELECT count(*) FROM gone)`);
       }
-      return Number(row?.total ?? 0);
+      // Stock written a while ago is in every renewing reader's snapshot by now; one that renewed before
+      // it (a shelf asked for no more) sees the pruned mark past its snapshot and reads the whole catalogue.
+      if (Number(row?.logged) >= FOLD_WRITES_FROM) {
+        await db.execute(sql`WITH gone AS (
+            DELETE FROM catalog_stock_writes WHERE at < now() - ${STOCK_LOG_KEPT} RETURNING xid)
+          UPDATE catalog_stock_pruned SET xid = greatest(xid, (SELECT max(xid) FROM gone))
+          WHERE EXISTS (SELECT 1 FROM gone)`);
+      }
+      const stock = row?.stock == null ? null : (JSON.parse(row.stock) as [number, number][]);
+      return { writes: Number(row?.total ?? 0), snapshot: row?.snapshot ?? '', stock };
     },
 
     /** Every service, on sale or not, for the staff screens. */

@@ -148,6 +148,26 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
   return shelf;
 }
 
+/**
+ * The shelf with these products' stock ([id, stock] each) in place of what it held: a new shelf (what was
+ * made from the old one, the protocol's prepared answers, shows the old counts) sharing all but the
+ * stock. Null when one went out of stock or back in: that moves it in the shelf's order and changes its
+ * service's count of countries in stock, which only a whole new shelf gets right. Products not on the
+ * shelf (not on sale) are not in it.
+ */
+export function withStock(shelf: Shelf, changes: [number, number][]): Shelf | null {
+  const changed = new Map(changes);
+  const stock = shelf.stock.slice();
+  for (let p = 0; p < shelf.size; p++) {
+    const k = changed.get(shelf.id[p]!);
+    if (k === undefined) continue;
+    if (k > 0 !== stock[p]! > 0) return null;
+    stock[p] = k;
+  }
+  // The order of the selections kept depends on stock only through "in stock", unchanged.
+  return { ...shelf, stock };
+}
+
 const sameArrays = (a: ArrayLike<number>, b: ArrayLike<number>) => {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
