@@ -68,6 +68,7 @@ test('the sign-up toast never covers the purchase dialog that follows sign-in', 
   const email = uniqueEmail('toast-dialog');
   // The store's offers for Brasil loaded once, so the dialog opens within the toast's 5 seconds.
   await page.goto('/');
+  await page.locator('#products').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('pick-wa-BR')).toBeVisible({ timeout: 15_000 });
   await page.goto(`/register?next=${encodeURIComponent('/dashboard/products?service=wa&country=BR')}`);
   await page.getByLabel('Email').fill(email);
