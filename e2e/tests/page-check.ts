@@ -140,8 +140,10 @@ export async function checkPage(
   await expect(page.locator('html')).toHaveAttribute('lang', at.lang === 'pt' ? 'pt-BR' : 'en', {
     timeout: 30_000,
   });
-  // The reader goes through the whole page, a screen at a time: what loads as it comes near (the
-  // landing's prices, with the app) is there to read.
+  // A visitor's first key (Shift, which changes nothing on the page) starts the app the pre-rendered
+  // pages wait for; then the reader goes through the whole page, a screen at a time, so what loads as
+  // it comes near is there to read.
+  await page.keyboard.press('Shift');
   await page.evaluate(async () => {
     const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
