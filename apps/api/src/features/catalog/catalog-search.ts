@@ -55,7 +55,7 @@ export function createCatalogSearch({ shelf }: { shelf: Pick<CatalogShelf, 'memo
       const countries = match(found.countryText, q).map((i) => found.countries[i]!);
       const more = services.length > from + limit || countries.length > from + limit;
       return {
-        services: services.slice(from, from + limit).map((s) => serviceSummaryOf(s, s, currency, lang)),
+        services: services.slice(from, from + limit).map((s) => serviceSummaryOf(s, currency, lang)),
         countries: countries.slice(from, from + limit).map((c) => countrySummary(c, lang)),
         next_cursor: more ? String(from + limit) : null,
       };

@@ -12,14 +12,7 @@ import type { Lang } from '../../http/lang.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
 import { selectOffers, selectServices } from './shelf-select.ts';
-import {
-  type ServiceRow,
-  type Shelf,
-  type ShelfService,
-  sameShelf,
-  stockShelf,
-  withStock,
-} from './shelf-stock.ts';
+import { type Shelf, type ShelfService, sameShelf, stockShelf, withStock } from './shelf-stock.ts';
 import type { TrackRecord, TrackRecords } from './track-record.ts';
 
 /** How long a shelf is trusted without a message on `catalog_changed` (a sale's stock moves unannounced). */
@@ -108,7 +101,7 @@ export function createCatalogShelf({
       const shelf = await memory.get(query.currency);
       const list = selectServices(shelf, query);
       return pageOf(list.length, query.cursor, query.limit, (i) =>
-        serviceSummaryOf(list[i]!, list[i], query.currency, query.lang),
+        serviceSummaryOf(list[i]!, query.currency, query.lang),
       );
     },
 
@@ -117,32 +110,24 @@ export function createCatalogShelf({
       const shelf = await memory.get(currency);
       return codes.flatMap((code) => {
         const s = shelf.services[shelf.serviceAt.get(code) ?? -1];
-        return s?.categoryActive ? [serviceSummaryOf(s, s, currency, lang)] : [];
+        return s?.categoryActive ? [serviceSummaryOf(s, currency, lang)] : [];
       });
     },
   };
 }
 export type CatalogShelf = ReturnType<typeof createCatalogShelf>;
 
-/**
- * A service as the public lists show it: its starting price and countries in stock are what `sold` (its
- * place on the shelf of the currency) says, none when it has no product on sale.
- */
-export function serviceSummaryOf(
-  s: ServiceRow,
-  sold: Pick<ShelfService, 'from' | 'inStock'> | undefined,
-  currency: Currency,
-  lang: Lang,
-): ServiceSummary {
+/** A service as the public lists show it, with its starting price and countries in stock on this shelf. */
+export function serviceSummaryOf(s: ShelfService, currency: Currency, lang: Lang): ServiceSummary {
   return {
     code: s.code,
     name: s.name,
     popularity: s.popularity,
     category: s.categorySlug,
     category_name: lang === 'en' ? s.categoryNameEn : s.categoryNamePt,
-    from_price: sold?.from ?? null,
+    from_price: s.from,
     currency,
-    countries_available: sold?.inStock ?? 0,
+    countries_available: s.inStock,
   };
 }
 
