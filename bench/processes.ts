@@ -143,8 +143,9 @@ export async function startStore(
   env: NodeJS.ProcessEnv = {},
 ): Promise<Running> {
   return startProcess(
-    // With the flags the supervisor gives each server process under `npm start`.
-    [...SERVER_NODE_FLAGS, 'apps/api/dist/server.js'],
+    // With the flags the supervisor gives each server process under `npm start`, and any of
+    // BENCH_STORE_FLAGS (a profile of the store: "--cpu-prof --cpu-prof-dir=/tmp/prof").
+    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_STORE_FLAGS?.split(' ') ?? []), 'apps/api/dist/server.js'],
     {
       ...database.env,
       NODE_ENV: 'production',

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { MAX_PRICE_CENTS, ServiceCode } from '@numero/contract/catalog';
 import type { CatalogImportResult, PricingCurrency } from '@numero/contract/catalog-pricing';
 import type { Actor } from '../../http/actor.ts';
@@ -32,6 +33,8 @@ export interface CountryFacts {
 }
 
 type Cents = Record<PricingCurrency, number>;
+/** A seller's offer in our codes, with its key ("service/country") and its cost in each store currency. */
+type Offer = UpstreamOffer & { key: string; cost: Cents };
 
 /** What the sellers that answered offer for one service in one country. */
 interface Offered {
@@ -43,6 +46,16 @@ interface Offered {
 }
 
 const keyOf = (service: string, country: string) => `${service}/${country}`;
+
+/** Items handled between two turns of the event loop in the import's long loops (200,000 offers). */
+const SLICE = 20_000;
+
+/**
+ * A product's cost in one currency as one number: the import compares some 400,000 costs, and a map
+ * keyed by small integers builds and answers several times faster than one keyed by strings.
+ */
+const costKey = (productId: number, currency: PricingCurrency) =>
+  productId * 2 + (currency === 'BRL' ? 0 : 1);
 
 function emptyResult(): CatalogImportResult {
   return {
@@ -95,7 +108,7 @@ export function createCatalogImport(deps: {
   /** Each enabled seller's list in our codes, with costs in cents of each store currency. */
   async function readSellers(result: CatalogImportResult) {
     const enabled = await deps.enabledProviders();
-    const lists: { provider: string; offers: (UpstreamOffer & { cost: Cents })[] }[] = [];
+    const lists: { provider: string; offers: Offer[] }[] = [];
     let complete = true;
     for (const provider of providers) {
       if (!enabled.includes(provider.name)) continue;
@@ -112,7 +125,7 @@ export function createCatalogImport(deps: {
             result.skipped++;
             return [];
           }
-          return [{ ...offer, cost: { BRL: brl, USD: usd } }];
+          return [{ ...offer, key: keyOf(offer.service, offer.country), cost: { BRL: brl, USD: usd } }];
         });
         lists.push({ provider: provider.name, offers });
         result.providers.push({ provider: provider.name, offers: offers.length, error: null });
@@ -124,15 +137,16 @@ export function createCatalogImport(deps: {
     return { lists, complete };
   }
 
+  /** Adds what no seller offered before; `idOf` (products by key) gains the new products. */
   async function addNew(
     offered: Map<string, Offered>,
     known: Awaited<ReturnType<CatalogImportRepository['snapshot']>>,
+    idOf: Map<string, number>,
     result: CatalogImportResult,
   ) {
     const active = settings.newItems === 'sell';
     const newCountries = new Map<string, CountryFacts>();
     const newServices = new Set<string>();
-    const productKeys = new Set(known.products.map((p) => keyOf(p.service, p.country)));
     for (const [key, o] of offered) {
       if (!known.countries.has(o.country) && !newCountries.has(o.country)) {
         const facts = deps.countryFacts(o.country);
@@ -160,7 +174,7 @@ export function createCatalogImport(deps: {
 
     const rule = { markup_percent: settings.markupPercent, ending: 90 };
     const fresh = [...offered.values()].flatMap((o) => {
-      if (productKeys.has(keyOf(o.service, o.country))) return [];
+      if (idOf.has(keyOf(o.service, o.country))) return [];
       const price = { BRL: ruledPrice(rule, o.cost.BRL), USD: ruledPrice(rule, o.cost.USD) };
       if (price.BRL > MAX_PRICE_CENTS || price.USD > MAX_PRICE_CENTS) {
         result.skipped++;
@@ -171,34 +185,43 @@ export function createCatalogImport(deps: {
     const ids = await repository.insertProducts(fresh, now());
     result.new_products = ids.size;
     for (const f of fresh) {
-      const id = ids.get(keyOf(f.service, f.country));
-      if (id !== undefined) known.products.push({ id, ...f, hold: null });
+      const key = keyOf(f.service, f.country);
+      const id = ids.get(key);
+      if (id === undefined) continue;
+      known.products.push({ id, ...f, hold: null });
+      idOf.set(key, id);
     }
   }
 
+  /** Writes the costs that changed and forgets those of products a seller no longer lists. */
   async function syncCosts(
-    lists: { provider: string; offers: (UpstreamOffer & { cost: Cents })[] }[],
-    products: KnownProduct[],
+    lists: { provider: string; offers: Offer[] }[],
+    idOf: Map<string, number>,
     costs: CostRow[],
     result: CatalogImportResult,
   ) {
-    const idOf = new Map(products.map((p) => [keyOf(p.service, p.country), p.id]));
-    const was = new Map(costs.map((c) => [`${c.productId}/${c.provider}/${c.currency}`, c.cost]));
+    const was = new Map<string, Map<number, number>>();
+    for (const c of costs) {
+      const byKey = was.get(c.provider) ?? new Map<number, number>();
+      was.set(c.provider, byKey.set(costKey(c.productId, c.currency), c.cost));
+    }
     const upserts: CostRow[] = [];
     const deletes: { productId: number; provider: string }[] = [];
     for (const { provider, offers } of lists) {
+      const before = was.get(provider) ?? new Map<number, number>();
       const sold = new Set<number>();
-      for (const o of offers) {
-        const productId = idOf.get(keyOf(o.service, o.country));
+      for (let i = 0; i < offers.length; i++) {
+        if (i % SLICE === SLICE - 1) await turn();
+        const o = offers[i]!;
+        const productId = idOf.get(o.key);
         if (productId === undefined) continue;
         sold.add(productId);
         for (const currency of CURRENCIES)
-          if (was.get(`${productId}/${provider}/${currency}`) !== o.cost[currency])
+          if (before.get(costKey(productId, currency)) !== o.cost[currency])
             upserts.push({ productId, provider, currency, cost: o.cost[currency] });
       }
-      const gone = new Set(
-        costs.filter((c) => c.provider === provider && !sold.has(c.productId)).map((c) => c.productId),
-      );
+      const gone = new Set<number>();
+      for (const key of before.keys()) if (!sold.has(Math.floor(key / 2))) gone.add(Math.floor(key / 2));
       for (const productId of gone) deletes.push({ productId, provider });
     }
     await deps.pricing.upsertCosts(upserts, now());
@@ -211,25 +234,29 @@ export function createCatalogImport(deps: {
     const { lists, complete } = await readSellers(result);
     const offered = new Map<string, Offered>();
     for (const { offers } of lists)
-      for (const o of offers) {
-        const key = keyOf(o.service, o.country);
-        const best = offered.get(key);
+      for (let i = 0; i < offers.length; i++) {
+        if (i % SLICE === SLICE - 1) await turn();
+        const o = offers[i]!;
+        const best = offered.get(o.key);
         if (!best)
-          offered.set(key, { service: o.service, country: o.country, cost: { ...o.cost }, stock: o.stock });
+          offered.set(o.key, { service: o.service, country: o.country, cost: { ...o.cost }, stock: o.stock });
         else {
           best.stock += o.stock;
           for (const c of CURRENCIES) best.cost[c] = Math.min(best.cost[c], o.cost[c]);
         }
       }
     const known = await repository.snapshot();
+    const idOf = new Map(known.products.map((p) => [keyOf(p.service, p.country), p.id]));
     if (lists.length > 0) {
-      await addNew(offered, known, result);
-      await syncCosts(lists, known.products, known.costs, result);
+      await addNew(offered, known, idOf, result);
+      await syncCosts(lists, idOf, known.costs, result);
     }
 
     const stock: { id: number; stock: number }[] = [];
     const holds: { id: number; hold: SaleHold | null }[] = [];
-    for (const product of known.products) {
+    for (let i = 0; i < known.products.length; i++) {
+      if (i % SLICE === SLICE - 1) await turn();
+      const product = known.products[i]!;
       const o = offered.get(keyOf(product.service, product.country));
       if (complete && (o?.stock ?? 0) !== product.stock) stock.push({ id: product.id, stock: o?.stock ?? 0 });
       const hold = lists.length > 0 ? holdOf(product, o, complete) : product.hold;
