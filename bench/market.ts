@@ -138,6 +138,7 @@ export async function measureMarket(database: BenchDatabase, port: number): Prom
     RESELLER_REQUESTS_PER_SECOND: '1000',
   });
   try {
+    const rssAtStart = rssMib(server.pid);
     const key = await apiKey(server);
     const url = `http://${HOST}:${port}/stubs/handler_api.php?api_key=${key}&action=getPrices`;
     const first = await getPrices(url, 'identity');
@@ -184,8 +185,12 @@ export async function measureMarket(database: BenchDatabase, port: number): Prom
       {
         name: 'the store’s resident memory (RSS)',
         figure: `${fmt(rssAfterFirst)} MiB after the first \`getPrices\`, ${fmt(rss)} MiB after all the calls above`,
-        target: `≤ ${RSS_TARGET_MIB} MiB`,
-        pass: rss <= RSS_TARGET_MIB,
+        against: `${fmt(rssAtStart)} MiB at start`,
+        // On PGlite the database engine runs inside the store's process (the demo store holds some 280 MiB
+        // there before any market): the bound is the API process's, which only PostgreSQL shows apart.
+        target:
+          database.kind === 'postgres' ? `≤ ${RSS_TARGET_MIB} MiB` : `≤ ${RSS_TARGET_MIB} MiB on PostgreSQL`,
+        pass: database.kind === 'postgres' ? rss <= RSS_TARGET_MIB : null,
       },
     ];
   } finally {
