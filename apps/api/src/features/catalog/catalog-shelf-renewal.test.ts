@@ -7,6 +7,7 @@ import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { createCatalogShelf, SHELF_MAX_MS } from './catalog-shelf.ts';
 import { createPricingRepository } from './pricing.repository.ts';
 import { createProductsRepository } from './products.repository.ts';
+import { type Shelf, sameShelf } from './shelf-stock.ts';
 
 /** The shelf renews every few seconds, and reads the whole catalogue again only when something was written. */
 describe('the shelf renewed only when the catalogue changed', async () => {
@@ -14,15 +15,16 @@ describe('the shelf renewed only when the catalogue changed', async () => {
   afterAll(() => database.close());
   const db = database.db;
   let t = 0;
+  const products = createProductsRepository(db);
+  const trackRecords = {
+    current: async () => () => ({ success_rate: null, median_seconds_to_code: null, sample_size: 0 }),
+  };
   const shelf = createCatalogShelf({
     repository: createCatalogRepository(db),
-    products: createProductsRepository(db),
-    trackRecords: {
-      current: async () => () => ({ success_rate: null, median_seconds_to_code: null, sample_size: 0 }),
-    },
+    products,
+    trackRecords,
     now: () => t,
   });
-  const products = createProductsRepository(db);
   const at = new Date('2026-03-01T12:00:00Z');
   /** The BRL shelf once it was renewed by time alone: past SHELF_MAX_MS a caller waits for the renewal. */
   const renewed = async () => {
@@ -151,7 +153,7 @@ describe('the shelf renewed only when the catalogue changed', async () => {
     },
   );
 
-  it('reads the whole catalogue for a price, a name, stock running out, or these mixed with a sale', async () => {
+  it('reads the whole catalogue for a price, a name, or these mixed with a sale', async () => {
     const ig = (await offer('IG-US'))!;
     const wa = (await offer('WA-BR'))!;
     const reads = shelf.reads();
@@ -172,13 +174,32 @@ describe('the shelf renewed only when the catalogue changed', async () => {
     await renewed();
     expect(shelf.reads()).toBe(reads + 3);
     expect(await offer('WA-BR')).toMatchObject({ stock: 3, price: 999 });
+  });
 
-    // Sold out: it moves behind the products in stock.
+  it('moves a product that sells out behind those in stock, and back, as a whole read would, without one', async () => {
+    const wa = (await offer('WA-BR'))!;
+    const countsOf = (s: Shelf) => s.services.map((x) => `${x.code} ${x.inStock} ${x.from}`);
+    const reads = shelf.reads();
+    const before = await renewed();
     await products.updateStock([{ id: wa.id, stock: 0 }], at);
     const out = await renewed();
-    expect(shelf.reads()).toBe(reads + 4);
-    const last = Array.from(out.byService[out.serviceAt.get('wa')!]!).at(-1)!;
-    expect(out.id[last]).toBe(wa.id);
+    expect(shelf.reads()).toBe(reads);
+    const waAt = out.serviceAt.get('wa')!;
+    expect(out.id[Array.from(out.byService[waAt]!).at(-1)!]).toBe(wa.id);
+    expect(out.services[waAt]!.inStock).toBe(before.services[waAt]!.inStock - 1);
+    // The same shelf, position for position, as a process reading the catalogue now would build.
+    const fresh = () =>
+      createCatalogShelf({ repository: createCatalogRepository(db), products, trackRecords }).memory.get(
+        'BRL',
+      );
+    expect(sameShelf(out, await fresh())).toBe(true);
+
+    await products.updateStock([{ id: wa.id, stock: wa.stock }], at);
+    const back = await renewed();
+    expect(shelf.reads()).toBe(reads);
+    expect(sameShelf(back, await fresh())).toBe(true);
+    expect(countsOf(back)).toEqual(countsOf(before));
+    expect(Array.from(back.id)).toEqual(Array.from(before.id));
   });
 
   it('forgets stock writes a while after, then has a renewal older than them read everything', async () => {

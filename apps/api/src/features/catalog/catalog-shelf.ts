@@ -60,11 +60,9 @@ export function createCatalogShelf({
     if (last?.writes === writes && stock) {
       // Nothing but stock written since the last shelf (a sale): the new counts patched in, no need to
       // read 200,000 rows again. A quiet catalogue keeps its shelf as it is.
-      const shelf = stock.length === 0 ? last.shelf : withStock(last.shelf, stock);
-      if (shelf) {
-        built.set(currency, { shelf, writes, snapshot });
-        return shelf;
-      }
+      const shelf = stock.length === 0 ? last.shelf : await withStock(last.shelf, stock);
+      built.set(currency, { shelf, writes, snapshot });
+      return shelf;
     }
     reads += 1;
     const [lines, services, countries] = await Promise.all([

@@ -127,16 +127,17 @@ export function createProductsRepository(db: Executor) {
     },
 
     /**
-     * Every product on sale as one line "service,country,price in the currency,stock,id" each, in
-     * listProducts' order: the whole catalogue (200,000 rows at market size) as one text the database
-     * builds, which this process reads into typed arrays a slice at a time (features/catalog/shelf-stock.ts).
+     * Every product on sale as one line "service,country,price in the currency,stock,id" each, the
+     * cheapest first, then by the country's Portuguese name and the id: the whole catalogue (200,000
+     * rows at market size) as one text the database builds, which this process reads into typed arrays
+     * a slice at a time and puts those in stock first (features/catalog/shelf-stock.ts).
      */
     async listOfferLines(currency: 'BRL' | 'USD'): Promise<string> {
       const price = currency === 'BRL' ? products.priceBrl : products.priceUsd;
       const [row] = await queryRows<{ offers: string | null }>(
         db,
         sql`SELECT string_agg(concat_ws(',', ${products.serviceCode}, ${products.countryCode}, ${price}, ${products.stock}, ${products.id}), E'\n'
-              ORDER BY ${products.stock} > 0 DESC, ${products.priceBrl}, ${countries.namePt}) AS offers
+              ORDER BY ${price}, ${countries.namePt}, ${products.id}) AS offers
             FROM ${products}
             JOIN ${services} ON ${services.code} = ${products.serviceCode}
             JOIN ${countries} ON ${countries.code} = ${products.countryCode}

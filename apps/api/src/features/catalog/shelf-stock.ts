@@ -21,7 +21,7 @@ export interface ShelfCountry extends CountryRow {
 
 /** The public catalogue in one currency, read at once; every page and protocol answer is cut from it. */
 export interface Shelf {
-  /** Products on sale; positions 0 … size − 1 are in the database's order: in stock first, then the cheapest, then the country's name. */
+  /** Products on sale; positions 0 … size − 1 are in stock first, each part in the order of `rank`. */
   size: number;
   /** Per position: the index of its service in `services` and of its country in `countries`. */
   service: Int32Array;
@@ -30,6 +30,8 @@ export interface Shelf {
   price: Float64Array;
   stock: Int32Array;
   id: Int32Array;
+  /** Per position: its place in the database's order (the cheapest first, then the country's name, then the id). */
+  rank: Int32Array;
   /** The active services, in the database's order (most sought, then by name), and their index by code. */
   services: ShelfService[];
   serviceAt: Map<string, number>;
@@ -68,6 +70,15 @@ function groupPositions(keys: Int32Array, groups: number): Int32Array[] {
   return Array.from({ length: groups }, (_, g) => positions.subarray(starts[g], starts[g + 1]));
 }
 
+/** The products' columns, position by position. */
+interface Columns {
+  service: Int32Array;
+  country: Int32Array;
+  price: Float64Array;
+  stock: Int32Array;
+  id: Int32Array;
+}
+
 /**
  * A shelf from what the database read: `lines` as listOfferLines gives them. A product whose service or
  * country is not in the lists (read a moment apart from it) waits for the next shelf.
@@ -84,11 +95,13 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
   const countryAt = new Map(countries.map((c, i) => [c.code, i]));
   let rows = lines ? 1 : 0;
   for (let i = lines.indexOf('\n'); i !== -1; i = lines.indexOf('\n', i + 1)) rows += 1;
-  const service = new Int32Array(rows);
-  const country = new Int32Array(rows);
-  const price = new Float64Array(rows);
-  const stock = new Int32Array(rows);
-  const id = new Int32Array(rows);
+  const read: Columns = {
+    service: new Int32Array(rows),
+    country: new Int32Array(rows),
+    price: new Float64Array(rows),
+    stock: new Int32Array(rows),
+    id: new Int32Array(rows),
+  };
   let at = 0;
   /** The integer from `at` up to the next comma, newline or the end; `at` moves past its separator. */
   const integer = () => {
@@ -108,38 +121,78 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
     at = second + 1;
     const [p, k, i] = [integer(), integer(), integer()];
     if (s !== undefined && c !== undefined) {
-      service[size] = s;
-      country[size] = c;
-      price[size] = p;
-      stock[size] = k;
-      id[size] = i;
+      read.service[size] = s;
+      read.country[size] = c;
+      read.price[size] = p;
+      read.stock[size] = k;
+      read.id[size] = i;
       size += 1;
     }
     if (row % SLICE_ROWS === SLICE_ROWS - 1) await turn();
   }
-  await turn();
-  const byService = groupPositions(service.subarray(0, size), services.length);
-  await turn();
-  const byCountry = groupPositions(country.subarray(0, size), countries.length);
+  const byRank = new Int32Array(size);
+  for (let i = 0; i < size; i++) byRank[i] = i;
+  return arrange(read, byRank, { services, serviceAt, countries, countryAt });
+}
+
+type Names = Pick<Shelf, 'services' | 'serviceAt' | 'countries' | 'countryAt'>;
+
+/**
+ * The shelf of these products, `byRank` listing their positions in `columns` in the database's order:
+ * those in stock first, each part in that order, and what is counted per service.
+ */
+async function arrange(columns: Columns, byRank: Int32Array, names: Names): Promise<Shelf> {
+  const size = byRank.length;
+  const order = new Int32Array(size);
+  let next = 0;
+  for (let r = 0; r < size; r++) if (columns.stock[byRank[r]!]! > 0) order[next++] = byRank[r]!;
+  for (let r = 0; r < size; r++) if (columns.stock[byRank[r]!]! <= 0) order[next++] = byRank[r]!;
+  const rankOf = new Int32Array(columns.id.length);
+  for (let r = 0; r < size; r++) rankOf[byRank[r]!] = r;
+  const [service, country, price, stock, id, rank, all] = [
+    new Int32Array(size),
+    new Int32Array(size),
+    new Float64Array(size),
+    new Int32Array(size),
+    new Int32Array(size),
+    new Int32Array(size),
+    new Int32Array(size),
+  ];
+  for (let i = 0; i < size; i++) {
+    const p = order[i]!;
+    service[i] = columns.service[p]!;
+    country[i] = columns.country[p]!;
+    price[i] = columns.price[p]!;
+    stock[i] = columns.stock[p]!;
+    id[i] = columns.id[p]!;
+    rank[i] = rankOf[p]!;
+    all[i] = i;
+  }
   await turn();
   const shelf: Shelf = {
     size,
-    service: service.subarray(0, size),
-    country: country.subarray(0, size),
-    price: price.subarray(0, size),
-    stock: stock.subarray(0, size),
-    id: id.subarray(0, size),
-    services,
-    serviceAt,
-    countries,
-    countryAt,
-    byService,
-    byCountry,
-    all: new Int32Array(size).map((_, i) => i),
-    sought: services.toSorted((a, b) => b.popularity - a.popularity || byName.compare(a.name, b.name)),
+    service,
+    country,
+    price,
+    stock,
+    id,
+    rank,
+    services: names.services,
+    serviceAt: names.serviceAt,
+    countries: names.countries,
+    countryAt: names.countryAt,
+    byService: [],
+    byCountry: [],
+    all,
+    sought: names.services.toSorted((a, b) => b.popularity - a.popularity || byName.compare(a.name, b.name)),
     selections: new Map(),
   };
-  services.forEach((s, i) => {
+  await turn();
+  shelf.byService = groupPositions(shelf.service, names.services.length);
+  await turn();
+  shelf.byCountry = groupPositions(shelf.country, names.countries.length);
+  await turn();
+  names.services.forEach((s, i) => {
     for (const p of shelf.byService[i]!) {
       if (s.from === null || shelf.price[p]! < s.from) s.from = shelf.price[p]!;
       if (shelf.stock[p]! > 0) s.inStock += 1;
@@ -150,22 +203,28 @@ export async function stockShelf(lines: string, serviceRows: ServiceRow[], count
 
 /**
  * The shelf with these products' stock ([id, stock] each) in place of what it held: a new shelf (what was
- * made from the old one, the protocol's prepared answers, shows the old counts) sharing all but the
- * stock. Null when one went out of stock or back in: that moves it in the shelf's order and changes its
- * service's count of countries in stock, which only a whole new shelf gets right. Products not on the
- * shelf (not on sale) are not in it.
+ * made from the old one, the protocol's prepared answers, shows the old counts). While no product runs
+ * out or comes back, it shares all but the stock; otherwise the products are arranged again from the
+ * ranks the shelf keeps, in stock first, and the services' counts made anew: tens of milliseconds for
+ * 200,000 products, not a read of the catalogue. Products not on the shelf (not on sale) are not in it.
  */
-export function withStock(shelf: Shelf, changes: [number, number][]): Shelf | null {
+export async function withStock(shelf: Shelf, changes: [number, number][]): Promise<Shelf> {
   const changed = new Map(changes);
   const stock = shelf.stock.slice();
+  let moved = false;
   for (let p = 0; p < shelf.size; p++) {
     const k = changed.get(shelf.id[p]!);
     if (k === undefined) continue;
-    if (k > 0 !== stock[p]! > 0) return null;
+    if (k > 0 !== stock[p]! > 0) moved = true;
     stock[p] = k;
   }
   // The order of the selections kept depends on stock only through "in stock", unchanged.
-  return { ...shelf, stock };
+  if (!moved) return { ...shelf, stock };
+  const byRank = new Int32Array(shelf.size);
+  for (let p = 0; p < shelf.size; p++) byRank[shelf.rank[p]!] = p;
+  const services = shelf.services.map((s) => ({ ...s, from: null, inStock: 0 }));
+  const { serviceAt, countries, countryAt } = shelf;
+  return arrange({ ...shelf, stock }, byRank, { services, serviceAt, countries, countryAt });
 }
 
 const sameArrays = (a: ArrayLike<number>, b: ArrayLike<number>) => {
@@ -186,6 +245,7 @@ export function sameShelf(a: Shelf, b: Shelf): boolean {
     sameArrays(a.price, b.price) &&
     sameArrays(a.stock, b.stock) &&
     sameArrays(a.id, b.id) &&
+    sameArrays(a.rank, b.rank) &&
     JSON.stringify(a.services) === JSON.stringify(b.services) &&
     JSON.stringify(a.countries) === JSON.stringify(b.countries)
   );
