@@ -4,6 +4,7 @@
 // of the costs changed (re-syncs). `BENCH_ONLY=import` runs this alone; its rows join the market's
 // section of docs/performance.md.
 import { fork } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { API_KEY } from '../apps/api/src/providers/numbers/sms-activate.fixture.ts';
 import { type Check, fmt } from './checks.ts';
@@ -47,6 +48,31 @@ async function startSeller(): Promise<Seller> {
         child.send('bump');
       }),
     stop: () => child.disconnect(),
+  };
+}
+
+/**
+ * The slowest answer to `GET /health`, asked every 50 ms of the process that imports while `work` runs
+ * (on PGlite the store's one process: an import staff start there runs beside every request).
+ */
+async function measureAnswering(storeUrl: string, work: () => Promise<void>): Promise<Check> {
+  const ms: number[] = [];
+  let working = true;
+  const done = work().finally(() => {
+    working = false;
+  });
+  while (working) {
+    const started = performance.now();
+    await (await fetch(`${storeUrl}/health`)).arrayBuffer();
+    ms.push(performance.now() - started);
+    await sleep(50);
+  }
+  await done;
+  return {
+    name: `\`GET /health\` every 50 ms of the process importing, ${fmt(ms.length)} answers during the re-syncs`,
+    figure: `slowest ${fmt(Math.max(...ms))} ms, median ${fmt(ms.toSorted((a, b) => a - b)[ms.length >> 1]!)} ms`,
+    target: '—',
+    pass: null,
   };
 }
 
@@ -96,7 +122,7 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
       const workerCookie = await signIn(worker.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
       const during = () => resyncAll(worker!.url, workerCookie);
       purchases = [await measurePurchasesDuringSync(storeUrl, await buyers.thenBuy(), during)];
-    } else await resyncAll(storeUrl, cookie);
+    } else purchases = [await measureAnswering(storeUrl, () => resyncAll(storeUrl, cookie))];
     for (const r of resyncs) console.log(`import: re-sync ${fmt(r.ms)} ms ${JSON.stringify(r.body)}`);
     const resync = resyncs.toSorted((a, b) => a.ms - b.ms)[Math.floor(RESYNCS / 2)]!;
     const offers = (first.body.providers as { offers: number }[])[0]?.offers ?? 0;

@@ -30,22 +30,16 @@ function batches<T>(rows: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-/** Lines read between two turns of the event loop. */
-const SLICE = 20_000;
+/** Products read per statement of the snapshot, with their costs. */
+const SNAPSHOT_PRODUCTS = 20_000;
 
 /**
- * Each line of a text the database joined, cut at its commas (codes, providers and holds have none).
- * A slice at a time, so that a process serving requests meanwhile answers them between slices.
+ * Each line of a text the database joined, cut at its commas (codes, providers and holds have none),
+ * added to `into`; a turn of the event loop after, so a process serving requests answers between chunks.
  */
-async function linesOf<T>(text: string | null | undefined, row: (fields: string[]) => T): Promise<T[]> {
-  if (!text) return [];
-  const lines = text.split('\n');
-  const out: T[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (i % SLICE === SLICE - 1) await turn();
-    out[i] = row(lines[i]!.split(','));
-  }
-  return out;
+async function linesOf<T>(text: string | null, into: T[], row: (fields: string[]) => T): Promise<void> {
+  if (text) for (const line of text.split('\n')) into.push(row(line.split(',')));
+  await turn();
 }
 
 /** The tables the catalogue import reads whole and writes in small batches, each its own statement. */
@@ -53,43 +47,51 @@ export function createCatalogImportRepository(db: Executor) {
   return {
     /**
      * Everything the import compares the sellers' lists with. The 200,000 products and 400,000 costs of a
-     * market-sized catalogue come as two texts of comma-separated lines the database joins: a third of
-     * the database's work of JSON (200 against 630 ms), a smaller text, and cut a slice at a time.
+     * market-sized catalogue come as texts of comma-separated lines the database joins (a third of its
+     * work of JSON), `perStatement` products and their costs per statement: one statement of them all
+     * held PGlite, which runs in this process's thread, for most of a second. The statements are not one
+     * transaction (on PGlite that would hold every other query back): a row written meanwhile is seen
+     * by the next import, which writes only what still differs.
      */
-    async snapshot() {
-      const [serviceRows, countryRows, [lists]] = await Promise.all([
+    async snapshot(perStatement = SNAPSHOT_PRODUCTS) {
+      const [serviceRows, countryRows] = await Promise.all([
         db.select({ code: services.code }).from(services),
         db.select({ code: countries.code }).from(countries),
-        queryRows<{ products: string | null; costs: string | null }>(
-          db,
-          sql`SELECT
-                (SELECT string_agg(concat_ws(',', id, service_code, country_code, price_brl, price_usd, stock, coalesce(sale_hold, '')), E'\n') FROM products) AS products,
-                (SELECT string_agg(concat_ws(',', product_id, provider, currency, cost), E'\n') FROM product_costs) AS costs`,
-        ),
       ]);
+      const products: KnownProduct[] = [];
+      const costs: CostRow[] = [];
+      for (let after = 0; ; ) {
+        const [chunk] = await queryRows<{ products: string | null; costs: string | null; last: unknown }>(
+          db,
+          sql`WITH p AS (SELECT * FROM products WHERE id > ${after} ORDER BY id LIMIT ${perStatement})
+              SELECT
+                (SELECT string_agg(concat_ws(',', id, service_code, country_code, price_brl, price_usd, stock, coalesce(sale_hold, '')), E'\n' ORDER BY id) FROM p) AS products,
+                (SELECT string_agg(concat_ws(',', product_id, provider, currency, cost), E'\n' ORDER BY product_id, provider, currency) FROM product_costs
+                  WHERE product_id > ${after} AND product_id <= (SELECT max(id) FROM p)) AS costs,
+                (SELECT max(id) FROM p) AS last`,
+        );
+        if (chunk?.last == null) break;
+        after = Number(chunk.last);
+        await linesOf(chunk.products, products, ([id, service, country, brl, usd, stock, hold]) => ({
+          id: Number(id),
+          service: service!,
+          country: country!,
+          price: { BRL: Number(brl), USD: Number(usd) },
+          stock: Number(stock),
+          hold: (hold || null) as SaleHold | null,
+        }));
+        await linesOf(chunk.costs, costs, ([productId, provider, currency, cost]) => ({
+          productId: Number(productId),
+          provider: provider!,
+          currency: currency as PricingCurrency,
+          cost: Number(cost),
+        }));
+      }
       return {
         services: new Set(serviceRows.map((r) => r.code)),
         countries: new Set(countryRows.map((r) => r.code)),
-        products: await linesOf(
-          lists?.products,
-          ([id, service, country, brl, usd, stock, hold]): KnownProduct => ({
-            id: Number(id),
-            service: service!,
-            country: country!,
-            price: { BRL: Number(brl), USD: Number(usd) },
-            stock: Number(stock),
-            hold: (hold || null) as SaleHold | null,
-          }),
-        ),
-        costs: await linesOf(
-          lists?.costs,
-          ([productId, provider, currency, cost]): CostRow => ({
-            productId: Number(productId),
-            provider: provider!,
-            currency: currency as PricingCurrency,
-            cost: Number(cost),
-          }),
-        ),
+        products,
+        costs,
       };
     },
 

@@ -14,6 +14,7 @@ import {
 } from '../../test/helpers.ts';
 import { createLedgerRepository } from '../ledger/ledger.repository.ts';
 import { createLedgerService } from '../ledger/ledger.service.ts';
+import { createCatalogImportRepository } from './catalog-import.repository.ts';
 
 // 1 RUB = R$ 0.06 = US$ 0.011, so the seller's 2.50 RUB for WhatsApp in Brazil costs 15 and 3 cents.
 const RATES = { RUB: { BRL: 0.06, USD: 0.011 } };
@@ -179,5 +180,15 @@ describe("the catalogue imported from a seller's whole price list", async () => 
     expect((await importNow()).body).toMatchObject({ relisted: 1, withdrawn: 0 });
     expect(await product('TG-BR')).toMatchObject({ stock: 5, sale_hold: null });
     expect((await buy(tgBr.id)).statusCode).toBe(201);
+  });
+
+  it('reads the same catalogue however many products each statement of its snapshot reads', async () => {
+    const repository = createCatalogImportRepository(db);
+    const whole = await repository.snapshot();
+    expect(whole.products.length).toBeGreaterThan(100);
+    expect(whole.costs.length).toBeGreaterThan(0);
+    expect(whole.products.some((p) => p.hold !== null)).toBe(true);
+    // 7 products a statement: chunk edges fall between a product's costs' neighbours.
+    expect(await repository.snapshot(7)).toEqual(whole);
   });
 });

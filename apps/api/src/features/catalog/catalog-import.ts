@@ -51,6 +51,18 @@ const keyOf = (service: string, country: string) => `${service}/${country}`;
 const SLICE = 20_000;
 
 /**
+ * `each` for every item, with a turn of the event loop after every SLICE: an import started by staff runs
+ * in a process that serves requests meanwhile.
+ */
+async function sliced<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
+  let i = 0;
+  for (const item of items) {
+    each(item);
+    if (++i % SLICE === 0) await turn();
+  }
+}
+
+/**
  * A product's cost in one currency as one number: the import compares some 400,000 costs, and a map
  * keyed by small integers builds and answers several times faster than one keyed by strings.
  */
@@ -117,15 +129,14 @@ export function createCatalogImport(deps: {
         continue;
       }
       try {
-        const offers = (await provider.listOffers()).flatMap((offer) => {
+        const offers: Offer[] = [];
+        await sliced(await provider.listOffers(), (offer) => {
           const brl = toCents(offer.price, 'BRL', rates);
           const usd = toCents(offer.price, 'USD', rates);
           const valid = ServiceCode.safeParse(offer.service).success && /^[A-Z]{2}$/.test(offer.country);
-          if (brl === null || usd === null || !valid) {
-            result.skipped++;
-            return [];
-          }
-          return [{ ...offer, key: keyOf(offer.service, offer.country), cost: { BRL: brl, USD: usd } }];
+          if (brl === null || usd === null || !valid) result.skipped++;
+          else
+            offers.push({ ...offer, key: keyOf(offer.service, offer.country), cost: { BRL: brl, USD: usd } });
         });
         lists.push({ provider: provider.name, offers });
         result.providers.push({ provider: provider.name, offers: offers.length, error: null });
@@ -147,18 +158,18 @@ export function createCatalogImport(deps: {
     const active = settings.newItems === 'sell';
     const newCountries = new Map<string, CountryFacts>();
     const newServices = new Set<string>();
-    for (const [key, o] of offered) {
+    await sliced(offered, ([key, o]) => {
       if (!known.countries.has(o.country) && !newCountries.has(o.country)) {
         const facts = deps.countryFacts(o.country);
         if (!facts) {
           offered.delete(key);
           result.skipped++;
-          continue;
+          return;
         }
         newCountries.set(o.country, facts);
       }
       if (!known.services.has(o.service)) newServices.add(o.service);
-    }
+    });
     const categoryId = newServices.size > 0 ? await repository.defaultCategoryId() : null;
     if (categoryId === null) {
       for (const [key, o] of offered) if (newServices.has(o.service)) offered.delete(key);
@@ -173,14 +184,12 @@ export function createCatalogImport(deps: {
     result.new_countries = newCountries.size;
 
     const rule = { markup_percent: settings.markupPercent, ending: 90 };
-    const fresh = [...offered.values()].flatMap((o) => {
-      if (idOf.has(keyOf(o.service, o.country))) return [];
+    const fresh: { service: string; country: string; price: Cents; stock: number; active: boolean }[] = [];
+    await sliced(offered, ([key, o]) => {
+      if (idOf.has(key)) return;
       const price = { BRL: ruledPrice(rule, o.cost.BRL), USD: ruledPrice(rule, o.cost.USD) };
-      if (price.BRL > MAX_PRICE_CENTS || price.USD > MAX_PRICE_CENTS) {
-        result.skipped++;
-        return [];
-      }
-      return [{ service: o.service, country: o.country, price, stock: o.stock, active }];
+      if (price.BRL > MAX_PRICE_CENTS || price.USD > MAX_PRICE_CENTS) result.skipped++;
+      else fresh.push({ service: o.service, country: o.country, price, stock: o.stock, active });
     });
     const ids = await repository.insertProducts(fresh, now());
     result.new_products = ids.size;
@@ -201,27 +210,27 @@ export function createCatalogImport(deps: {
     result: CatalogImportResult,
   ) {
     const was = new Map<string, Map<number, number>>();
-    for (const c of costs) {
+    await sliced(costs, (c) => {
       const byKey = was.get(c.provider) ?? new Map<number, number>();
       was.set(c.provider, byKey.set(costKey(c.productId, c.currency), c.cost));
-    }
+    });
     const upserts: CostRow[] = [];
     const deletes: { productId: number; provider: string }[] = [];
     for (const { provider, offers } of lists) {
       const before = was.get(provider) ?? new Map<number, number>();
       const sold = new Set<number>();
-      for (let i = 0; i < offers.length; i++) {
-        if (i % SLICE === SLICE - 1) await turn();
-        const o = offers[i]!;
+      await sliced(offers, (o) => {
         const productId = idOf.get(o.key);
-        if (productId === undefined) continue;
+        if (productId === undefined) return;
         sold.add(productId);
         for (const currency of CURRENCIES)
           if (before.get(costKey(productId, currency)) !== o.cost[currency])
             upserts.push({ productId, provider, currency, cost: o.cost[currency] });
-      }
+      });
       const gone = new Set<number>();
-      for (const key of before.keys()) if (!sold.has(Math.floor(key / 2))) gone.add(Math.floor(key / 2));
+      await sliced(before.keys(), (key) => {
+        if (!sold.has(Math.floor(key / 2))) gone.add(Math.floor(key / 2));
+      });
       for (const productId of gone) deletes.push({ productId, provider });
     }
     await deps.pricing.upsertCosts(upserts, now());
@@ -234,9 +243,7 @@ export function createCatalogImport(deps: {
     const { lists, complete } = await readSellers(result);
     const offered = new Map<string, Offered>();
     for (const { offers } of lists)
-      for (let i = 0; i < offers.length; i++) {
-        if (i % SLICE === SLICE - 1) await turn();
-        const o = offers[i]!;
+      await sliced(offers, (o) => {
         const best = offered.get(o.key);
         if (!best)
           offered.set(o.key, { service: o.service, country: o.country, cost: { ...o.cost }, stock: o.stock });
@@ -244,9 +251,10 @@ export function createCatalogImport(deps: {
           best.stock += o.stock;
           for (const c of CURRENCIES) best.cost[c] = Math.min(best.cost[c], o.cost[c]);
         }
-      }
+      });
     const known = await repository.snapshot();
-    const idOf = new Map(known.products.map((p) => [keyOf(p.service, p.country), p.id]));
+    const idOf = new Map<string, number>();
+    await sliced(known.products, (p) => idOf.set(keyOf(p.service, p.country), p.id));
     if (lists.length > 0) {
       await addNew(offered, known, idOf, result);
       await syncCosts(lists, idOf, known.costs, result);
@@ -254,19 +262,17 @@ export function createCatalogImport(deps: {
 
     const stock: { id: number; stock: number }[] = [];
     const holds: { id: number; hold: SaleHold | null }[] = [];
-    for (let i = 0; i < known.products.length; i++) {
-      if (i % SLICE === SLICE - 1) await turn();
-      const product = known.products[i]!;
+    await sliced(known.products, (product) => {
       const o = offered.get(keyOf(product.service, product.country));
       if (complete && (o?.stock ?? 0) !== product.stock) stock.push({ id: product.id, stock: o?.stock ?? 0 });
       const hold = lists.length > 0 ? holdOf(product, o, complete) : product.hold;
-      if (hold === product.hold) continue;
+      if (hold === product.hold) return;
       holds.push({ id: product.id, hold });
       if (hold === 'withdrawn') result.withdrawn++;
       else if (hold === 'cost_above_price') result.paused++;
       if (product.hold === 'withdrawn') result.relisted++;
       else if (product.hold === 'cost_above_price') result.unpaused++;
-    }
+    });
     result.stock_changed = await deps.products.updateStock(stock, now());
     await repository.setHolds(holds, now());
 
