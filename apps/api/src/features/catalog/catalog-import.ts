@@ -121,6 +121,13 @@ export function createCatalogImport(deps: {
   async function readSellers(result: CatalogImportResult) {
     const enabled = await deps.enabledProviders();
     const lists: { provider: string; offers: Offer[] }[] = [];
+    // A thousand services in 200,000 offers: each code checked once.
+    const checked = new Map<string, boolean>();
+    const validCode = (code: string) => {
+      let ok = checked.get(code);
+      if (ok === undefined) checked.set(code, (ok = ServiceCode.safeParse(code).success));
+      return ok;
+    };
     let complete = true;
     for (const provider of providers) {
       if (!enabled.includes(provider.name)) continue;
@@ -133,7 +140,7 @@ export function createCatalogImport(deps: {
         await sliced(await provider.listOffers(), (offer) => {
           const brl = toCents(offer.price, 'BRL', rates);
           const usd = toCents(offer.price, 'USD', rates);
-          const valid = ServiceCode.safeParse(offer.service).success && /^[A-Z]{2}$/.test(offer.country);
+          const valid = validCode(offer.service) && /^[A-Z]{2}$/.test(offer.country);
           if (brl === null || usd === null || !valid) result.skipped++;
           else
             offers.push({ ...offer, key: keyOf(offer.service, offer.country), cost: { BRL: brl, USD: usd } });
