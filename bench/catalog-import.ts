@@ -108,11 +108,12 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
     const first = await runImport(storeUrl, cookie);
     console.log(`import: first ${fmt(first.ms)} ms ${JSON.stringify(first.body)}`);
     const resyncs: { ms: number; body: Record<string, unknown> }[] = [];
+    const resyncOnce = async (url: string, asWho: string) => {
+      await seller.bump();
+      resyncs.push(await runImport(url, asWho));
+    };
     const resyncAll = async (url: string, asWho: string) => {
-      for (let i = 0; i < RESYNCS; i++) {
-        await seller.bump();
-        resyncs.push(await runImport(url, asWho));
-      }
+      for (let i = 0; i < RESYNCS; i++) await resyncOnce(url, asWho);
     };
     let purchases: Check[] = [];
     if (buyers) {
@@ -120,8 +121,8 @@ export async function measureImport(database: BenchDatabase, port: number): Prom
       // serve customers: here a second store process stands for it.
       worker = await startStore(database, await freePort(), env);
       const workerCookie = await signIn(worker.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
-      const during = () => resyncAll(worker!.url, workerCookie);
-      purchases = [await measurePurchasesDuringSync(storeUrl, await buyers.thenBuy(), during)];
+      const once = () => resyncOnce(worker!.url, workerCookie);
+      purchases = [await measurePurchasesDuringSync(storeUrl, await buyers.thenBuy(), once, RESYNCS)];
     } else purchases = [await measureAnswering(storeUrl, () => resyncAll(storeUrl, cookie))];
     for (const r of resyncs) console.log(`import: re-sync ${fmt(r.ms)} ms ${JSON.stringify(r.body)}`);
     const resync = resyncs.toSorted((a, b) => a.ms - b.ms)[Math.floor(RESYNCS / 2)]!;

@@ -1,6 +1,6 @@
 // Purchases while the catalogue re-syncs (PostgreSQL): customers buy imported products through the
 // store (POST /api/v1/activations, the loopback seller of bench/catalog-import.ts selling the numbers) at
-// a steady pace, first on a quiet store, then while the import, in another process as the worker runs
+// a steady pace, on a quiet store and while the import, in another process as the worker runs
 // it, re-reads the seller's whole list and writes what changed. A shop visitor reads the products list once a second meanwhile, so the shelf is
 // renewed after the re-sync as it would be in a store with visitors. Their p99s are compared.
 import { randomUUID } from 'node:crypto';
@@ -15,8 +15,9 @@ import type { BenchDatabase } from './processes.ts';
 /** Purchases a second, from all the customers together, in both measurements: a pace the store keeps up with. */
 const RATE = Number(process.env.BENCH_SYNC_PURCHASE_RATE ?? 10);
 const CUSTOMERS = 200;
-/** How long the quiet store is measured. */
-const QUIET_MS = 10_000;
+/** Each quiet window, about as long as a re-sync; and the unmeasured first purchases. */
+const QUIET_ROUND_MS = 3_000;
+const WARM_MS = 2_000;
 /** A purchase's p99 during the re-sync may exceed the quiet store's by this share at most. */
 export const SYNC_PURCHASE_SLOWER = 0.1;
 const TIMEOUT_MS = 30_000;
@@ -116,28 +117,49 @@ const p99 = (latencies: number[]) =>
   latencies.toSorted((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1] ?? 0;
 const failed = (p: Paced) => [...p.failures].map(([s, n]) => `${n} × ${s}`).join(', ');
 
-/** The purchases' p99 on a quiet store, then while `resync` runs; the row comparing them. */
+const joined = (parts: Paced[]): Paced => ({
+  latencies: parts.flatMap((p) => p.latencies),
+  failures: new Map(
+    [...new Set(parts.flatMap((p) => [...p.failures.keys()]))].map((k) => [
+      k,
+      parts.reduce((n, p) => n + (p.failures.get(k) ?? 0), 0),
+    ]),
+  ),
+});
+
+/**
+ * The purchases' p99 on a quiet store and while `resync` runs, by turns: `rounds` times a quiet window
+ * of QUIET_ROUND_MS then one re-sync, so that a change in the machine's load falls on both alike; the
+ * row comparing them.
+ */
 export async function measurePurchasesDuringSync(
   storeUrl: string,
   buyers: SyncBuyers,
   resync: () => Promise<unknown>,
+  rounds: number,
 ): Promise<Check> {
-  // The shelf built after the first import, before the quiet store is measured.
+  // The shelf built after the first import, and the store's purchase path warmed, not measured.
   await fetch(`${storeUrl}/api/v1/catalog/products?currency=BRL`).then((r) => r.arrayBuffer());
-  const quiet = await buyAtPace(storeUrl, buyers, QUIET_MS, () => true);
-  let syncing = true;
-  const synced = resync().finally(() => {
-    syncing = false;
-  });
-  const during = await buyAtPace(storeUrl, buyers, 0, () => !syncing);
-  await synced;
+  await buyAtPace(storeUrl, buyers, WARM_MS, () => true);
+  const quietParts: Paced[] = [];
+  const duringParts: Paced[] = [];
+  for (let r = 0; r < rounds; r++) {
+    quietParts.push(await buyAtPace(storeUrl, buyers, QUIET_ROUND_MS, () => true));
+    let syncing = true;
+    const synced = resync().finally(() => {
+      syncing = false;
+    });
+    duringParts.push(await buyAtPace(storeUrl, buyers, 0, () => !syncing));
+    await synced;
+  }
+  const [quiet, during] = [joined(quietParts), joined(duringParts)];
   const [q, d] = [p99(quiet.latencies), p99(during.latencies)];
   console.log(
     `purchases during a re-sync: quiet p99 ${fmt(q)} ms of ${quiet.latencies.length} (${failed(quiet) || 'all 201'}), ` +
       `during p99 ${fmt(d)} ms of ${during.latencies.length} (${failed(during) || 'all 201'})`,
   );
   return {
-    name: `purchases at ${RATE}/s while the worker re-syncs, p99 (${fmt(during.latencies.length)} purchases)`,
+    name: `purchases at ${RATE}/s while the worker re-syncs, p99 (${fmt(during.latencies.length)} purchases; quiet windows between, ${fmt(quiet.latencies.length)})`,
     figure: `${fmt(d)} ms`,
     against: `quiet store ${fmt(q)} ms`,
     target: `≤ quiet + ${SYNC_PURCHASE_SLOWER * 100} %`,
