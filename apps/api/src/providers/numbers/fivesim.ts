@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { countStock, offerCost, operatorsIn } from './fivesim-prices.ts';
 import { fivesimRentals } from './fivesim-rent.ts';
 import { excerpt, getText, isRecord, parseJson, toE164Digits } from './http.ts';
@@ -237,6 +238,8 @@ export function createFiveSimProvider(opts: FiveSimOptions): FiveSimProvider {
     const services = new Map(Object.entries(products).map(([code, product]) => [product, code]));
     const offers: UpstreamOffer[] = [];
     for (const [countryName, byProduct] of Object.entries(json)) {
+      // A turn of the event loop per country, as the handler_api.php adapter takes.
+      await turn();
       const country = isoOfFivesimName(countryName);
       if (!country || !isRecord(byProduct)) continue;
       for (const product of Object.keys(byProduct)) {

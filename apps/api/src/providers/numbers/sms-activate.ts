@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import { excerpt, getText, isRecord, parseJson } from './http.ts';
 import { isoOfProtocolId, protocolIdOf } from './market/countries.ts';
 import type {
@@ -197,6 +198,9 @@ export function createSmsActivateProvider(opts: SmsActivateOptions): SmsActivate
     const clashes = (code: string) => code in services || STORE_ONLY.has(code);
     const offers: UpstreamOffer[] = [];
     for (const [id, byService] of Object.entries(json)) {
+      // A turn of the event loop per country (about a thousand offers): an import staff start runs in a
+      // process that serves requests meanwhile.
+      await turn();
       const country = /^\d+$/.test(id) ? countryOfSmsActivateId(Number(id)) : undefined;
       if (!country || !isRecord(byService)) continue;
       for (const [code, offer] of Object.entries(byService)) {
