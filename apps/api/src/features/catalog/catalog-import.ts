@@ -6,7 +6,12 @@ import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { NumberProvider, UpstreamOffer } from '../../providers/numbers/number-provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogRepository } from './catalog.repository.ts';
-import type { CatalogImportRepository, KnownProduct, SaleHold } from './catalog-import.repository.ts';
+import {
+  type CatalogImportRepository,
+  costKey,
+  type KnownProduct,
+  type SaleHold,
+} from './catalog-import.repository.ts';
 import { type CostRates, toCents } from './costs-sync.ts';
 import type { CostRow, PricingRepository } from './pricing.repository.ts';
 import type { ProductsRepository } from './products.repository.ts';
@@ -61,13 +66,6 @@ async function sliced<T>(items: Iterable<T>, each: (item: T) => void): Promise<v
     if (++i % SLICE === 0) await turn();
   }
 }
-
-/**
- * A product's cost in one currency as one number: the import compares some 400,000 costs, and a map
- * keyed by small integers builds and answers several times faster than one keyed by strings.
- */
-const costKey = (productId: number, currency: PricingCurrency) =>
-  productId * 2 + (currency === 'BRL' ? 0 : 1);
 
 function emptyResult(): CatalogImportResult {
   return {
@@ -213,14 +211,9 @@ export function createCatalogImport(deps: {
   async function syncCosts(
     lists: { provider: string; offers: Offer[] }[],
     idOf: Map<string, number>,
-    costs: CostRow[],
+    was: Map<string, Map<number, number>>,
     result: CatalogImportResult,
   ) {
-    const was = new Map<string, Map<number, number>>();
-    await sliced(costs, (c) => {
-      const byKey = was.get(c.provider) ?? new Map<number, number>();
-      was.set(c.provider, byKey.set(costKey(c.productId, c.currency), c.cost));
-    });
     const upserts: CostRow[] = [];
     const deletes: { productId: number; provider: string }[] = [];
     for (const { provider, offers } of lists) {
