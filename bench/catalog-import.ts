@@ -1,6 +1,6 @@
 // The catalogue import at the size of the whole market: a handler_api.php seller on loopback
 // (bench/loopback-seller.ts) lists 1,000 services in every country the protocol numbers (199), about
-// 200,000 offers; the built store imports them (first import), then three times more, each time with 1 %
+// 200,000 offers; the built store imports them (first import), then six times more, each time with 1 %
 // of the costs changed (re-syncs). `BENCH_ONLY=import` runs this alone; its rows join the market's
 // section of docs/performance.md.
 import { fork } from 'node:child_process';
@@ -21,7 +21,7 @@ import {
 
 export const IMPORT_TARGETS = { firstMs: 60_000, resyncMs: 5_000 };
 /** Re-syncs in a row, each finding 1 % of the costs changed: purchases are measured across them all. */
-const RESYNCS = 3;
+const RESYNCS = 6;
 
 interface Seller {
   url: string;
