@@ -1,5 +1,7 @@
 // npm test: unit and API tests (Vitest), then the browser tests (Playwright driving Debian's Chromium).
 // Where the time went is written under .timings/ (node scripts/timings.mjs prints it).
+//   npm test -- --without-reliability   leaves the reliability suite out: for a run (CI's) that then runs
+//                                       npm run test:reliability, which has the same tests with more cases.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
 const vitestReport = join(reports, 'vitest.json');
+const withoutReliability = process.argv.includes('--without-reliability');
 failed ||=
   run(
     'Vitest',
@@ -33,6 +36,7 @@ failed ||=
       '--reporter=./scripts/timings-reporter.ts',
       '--reporter=json',
       `--outputFile=${vitestReport}`,
+      ...(withoutReliability ? ['--project=!reliability'] : []),
     ],
     { TIMINGS_FILE: join(timings, 'vitest.json') },
   ) !== 0;
