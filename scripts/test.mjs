@@ -1,5 +1,7 @@
-// npm test: unit and API tests (Vitest), then the browser tests (Playwright driving Debian's Chromium).
-// Where the time went is written under .timings/ (node scripts/timings.mjs prints it).
+// npm test: the build, unit and API tests (Vitest), then the browser tests (Playwright driving Debian's
+// Chromium). Where the time went is written under .timings/ (node scripts/timings.mjs prints it).
+//   npm test -- --without-reliability   leaves the reliability suite out: for a run (CI's) that then runs
+//                                       npm run test:reliability, which has the same tests with more cases.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,13 @@ const run = (label, cmd, args, env = {}) => {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
+// The build first: the browser tests serve it, and the page budgets' test weighs it instead of building
+// the web app a second time.
+const built = run('build', 'npm', ['run', 'build']) === 0;
+failed ||= !built;
+
 const vitestReport = join(reports, 'vitest.json');
+const withoutReliability = process.argv.includes('--without-reliability');
 failed ||=
   run(
     'Vitest',
@@ -33,8 +41,12 @@ failed ||=
       '--reporter=./scripts/timings-reporter.ts',
       '--reporter=json',
       `--outputFile=${vitestReport}`,
+      ...(withoutReliability ? ['--project=!reliability'] : []),
     ],
-    { TIMINGS_FILE: join(timings, 'vitest.json') },
+    {
+      TIMINGS_FILE: join(timings, 'vitest.json'),
+      ...(built ? { PAGE_BUDGETS_DIST: join(root, 'apps/web/dist') } : {}),
+    },
   ) !== 0;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
@@ -52,7 +64,6 @@ if (!existsSync(chromium)) {
     console.warn(`${how} Skipping the browser tests.`);
   }
 } else {
-  failed ||= run('build', 'npm', ['run', 'build']) !== 0;
   const e2eReport = join(timings, 'playwright.json');
   rmSync(e2eReport, { force: true });
   const e2eData = mkdtempSync(join(tmpdir(), 'numero-e2e-'));

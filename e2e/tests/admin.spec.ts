@@ -1,14 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
-import { seriousAxeViolations } from './support.ts';
 
 // The staff area: the dashboard's figures against the API's, and user management end to end.
 const PASSWORD = 'Numero-e2e-S3nha!';
 const headers = { Origin: baseURL };
 let seq = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${seq++}@e2e.numero.dev`;
-
-/** Serious and critical axe findings (WCAG 2.2 AA and best practices), as the other pages' tests check. */
 
 async function signInWithForm(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -295,28 +292,8 @@ test.describe('admin users', () => {
   });
 });
 
-test.describe('accessibility', () => {
-  for (const width of [1280, 360]) {
-    test(`axe finds nothing serious on /admin and /admin/users at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await signInViaApi(page.request, E2E_ADMIN.email, E2E_ADMIN.password);
-      await page.goto('/admin');
-      await expect(page.getByTestId('stat-users-value')).toHaveText(/^\d+$/);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-
-      // No sideways scrolling: the table turns into cards on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-
-      await page.goto('/admin/users');
-      await expect(page.getByTestId('users-footer-total')).toHaveText(/^\d+$/);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.getByTestId('new-user').click();
-      await expect(page.getByRole('dialog', { name: 'Novo Usuário' })).toBeVisible();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
-  }
-});
+// Axe on /admin and /admin/users, and their width on a phone and a desktop, are the every-page sweep's
+// (customer-pages.spec.ts); axe with the new-user dialog open is dialogs-a11y.spec.ts's.
 
 test('the new-user dialog works from the keyboard alone: focus in, kept in, Escape out, focus back', async ({
   page,

@@ -3,9 +3,9 @@ import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import {
   chooseLanguage,
   formAlert,
+  openDashboardSignedIn,
   openUserMenu,
   PASSWORD,
-  signIn,
   submitLogin,
   uniqueEmail,
   withAnsweredCookiesAndCustomer,
@@ -57,7 +57,7 @@ test.describe('in English', () => {
   });
 
   test('switching the language re-asks the balance in the other currency', async ({ page }) => {
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s0,00/);
     const asked = page.waitForRequest((r) => r.url().endsWith('/api/v1/wallets/USD/balance'));
     await chooseLanguage(page, /Português \(BRL\)/, 'English (USD)');
@@ -71,7 +71,7 @@ test.describe('in English', () => {
     await page.goto('/unauthorized');
     await expect(page.getByRole('heading', { name: 'Unauthorized Access' })).toBeVisible();
 
-    await signIn(page, customerEmail(), PASSWORD, 'Sign in');
+    await openDashboardSignedIn(page, customerEmail());
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(page.getByText('You do not have permission to access this area.')).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('accessibility', () => {
   test('the signed-in pages have no serious axe finding, at 1280 and at 360 px with the menu open', async ({
     page,
   }) => {
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await openDashboardSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page.getByTestId('header-balance')).toBeVisible();
     await openUserMenu(page);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -39,6 +39,22 @@ export async function signIn(page: Page, email: string, password = PASSWORD, but
   await sessionChecked;
 }
 
+/**
+ * Where `signIn` leaves a user, without its two page loads: the context signed in through the API, then
+ * the dashboard, once it knows who is signed in. For the tests whose subject is not the sign-in form
+ * (the first tests of auth.spec.ts and auth-en.spec.ts walk the form).
+ */
+export async function openDashboardSignedIn(page: Page, email: string, password = PASSWORD) {
+  const res = await page.request.post('/api/v1/auth/login', {
+    headers: { Origin: baseURL },
+    form: { username: email, password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const sessionChecked = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me') && r.ok());
+  await page.goto('/dashboard');
+  await sessionChecked;
+}
+
 /** Clicks the sign-in button and waits for the server's answer (the same text may already be shown). */
 export async function submitLogin(page: Page, button: Locator): Promise<number> {
   const [response] = await Promise.all([

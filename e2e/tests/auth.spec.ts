@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import {
   formAlert,
+  openDashboardSignedIn,
   openUserMenu,
   PASSWORD,
-  signIn,
   submitLogin,
   uniqueEmail,
   withAnsweredCookiesAndCustomer,
@@ -96,7 +96,7 @@ test.describe('in Portuguese', () => {
   });
 
   test('a signed-in user opening /login or /register lands on /dashboard', async ({ page }) => {
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/register');
@@ -111,7 +111,7 @@ test.describe('in Portuguese', () => {
   });
 
   test('logout returns to /, and /dashboard then sends to /login', async ({ page }) => {
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
@@ -121,7 +121,7 @@ test.describe('in Portuguese', () => {
   });
 
   test('a CUSTOMER is kept out of the admin area', async ({ page }) => {
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     await expect(
       page.getByRole('navigation', { name: 'Navegação da conta' }).getByRole('link', { name: 'Admin' }),
     ).toHaveCount(0);
@@ -140,7 +140,7 @@ test.describe('in Portuguese', () => {
   });
 
   test('the admin sees the crown link and the admin pages', async ({ page }) => {
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await openDashboardSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     const adminLink = page
       .getByRole('navigation', { name: 'Navegação da conta' })
       .getByRole('link', { name: 'Admin' });
@@ -156,7 +156,7 @@ test.describe('in Portuguese', () => {
 
   test('30 minutes without activity sign the user out', async ({ page }) => {
     await page.clock.install();
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     // Activity restarts the count: 29 + 29 minutes with a key press between stays signed in.
     await page.clock.fastForward('29:00');
     await page.keyboard.press('Shift');
@@ -170,7 +170,7 @@ test.describe('in Portuguese', () => {
   });
 
   test('profile changes are saved on the server', async ({ page }) => {
-    await signIn(page, customerEmail());
+    await openDashboardSignedIn(page, customerEmail());
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Meu perfil' }).click();
     await expect(page).toHaveURL(/\/profile$/);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config.ts';
+import { baseURL, E2E_ADMIN } from '../playwright.config.ts';
 import { PASSWORD, uniqueEmail } from './auth-support.ts';
 
 // A store selling the whole market, shopped as a customer would: the simulator lists its market-sized
@@ -11,7 +11,8 @@ import { PASSWORD, uniqueEmail } from './auth-support.ts';
 // a misspelt name and Germany by its Portuguese name, buys, and sees the code. The store is started by
 // this file alone (its own port and data folder): the import takes half a minute.
 
-const port = 3100 + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0) + 5;
+// Beside this worker's store (baseURL's port), so that a run on another E2E_PORT stays clear of it.
+const port = Number(new URL(baseURL).port) + 5;
 const url = `http://localhost:${port}`;
 const headers = { Origin: url };
 let store: ChildProcess | undefined;
