@@ -76,8 +76,8 @@ function item(text, width = 110) {
 const lines = [
   '# Reliability',
   '',
-  'Written by `npm run test:reliability` from what its last run did (`npm test` runs the same tests with',
-  'fewer cases, but in CI, which leaves them to this script). Machine: ' +
+  'Written by `npm run test:reliability` from what its last run did (the same tests run, with fewer cases,',
+  'in `npm test` and in the PostgreSQL pass of CI). Machine: ' +
     `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; ${new Date().toISOString().slice(0, 16)} UTC.`,
   '',
   `**Money lost: ${moneyLost} cents** (the sum over every customer of what the wallet should hold, from the`,

@@ -1,7 +1,5 @@
 // npm test: the build, unit and API tests (Vitest), then the browser tests (Playwright driving Debian's
 // Chromium). Where the time went is written under .timings/ (node scripts/timings.mjs prints it).
-//   npm test -- --without-reliability   leaves the reliability suite out: for a run (CI's) that then runs
-//                                       npm run test:reliability, which has the same tests with more cases.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +27,6 @@ const built = run('build', 'npm', ['run', 'build']) === 0;
 failed ||= !built;
 
 const vitestReport = join(reports, 'vitest.json');
-const withoutReliability = process.argv.includes('--without-reliability');
 failed ||=
   run(
     'Vitest',
@@ -41,7 +38,6 @@ failed ||=
       '--reporter=./scripts/timings-reporter.ts',
       '--reporter=json',
       `--outputFile=${vitestReport}`,
-      ...(withoutReliability ? ['--project=!reliability'] : []),
     ],
     {
       TIMINGS_FILE: join(timings, 'vitest.json'),
