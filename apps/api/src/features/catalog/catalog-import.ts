@@ -122,8 +122,10 @@ export function createCatalogImport(deps: {
     // A thousand services in 200,000 offers: each code checked once.
     const checked = new Map<string, boolean>();
     const validCode = (code: string) => {
-      let ok = checked.get(code);
-      if (ok === undefined) checked.set(code, (ok = ServiceCode.safeParse(code).success));
+      const known = checked.get(code);
+      if (known !== undefined) return known;
+      const ok = ServiceCode.safeParse(code).success;
+      checked.set(code, ok);
       return ok;
     };
     let complete = true;
