@@ -62,12 +62,19 @@ interface Paced {
   failures: Map<string, number>;
 }
 
+const nonePaced = (): Paced => ({ latencies: [], failures: new Map() });
+
 /**
  * Purchases at RATE a second, each leaving when due however long the ones before take (its time counts
- * from then), until `done` says so and at least `minMs` passed; then waits for the answers.
+ * from then), until `done` says so and at least `minMs` passed; then waits for the answers, added to `paced`.
  */
-async function buyAtPace(storeUrl: string, buyers: SyncBuyers, minMs: number, done: () => boolean) {
-  const paced: Paced = { latencies: [], failures: new Map() };
+async function buyAtPace(
+  storeUrl: string,
+  buyers: SyncBuyers,
+  minMs: number,
+  done: () => boolean,
+  paced = nonePaced(),
+) {
   const started = performance.now();
   const answers: Promise<void>[] = [];
   const browse = setInterval(() => {
@@ -100,10 +107,6 @@ async function buyAtPace(storeUrl: string, buyers: SyncBuyers, minMs: number, do
     answers.push(
       answered.then((status) => {
         paced.latencies.push(performance.now() - due);
-        if (process.env.BENCH_TRACE && performance.now() - due > 40)
-          console.log(
-            `slow ${Date.now() - Math.round(performance.now() - due)} ${Math.round(performance.now() - due)}`,
-          );
         if (status !== '201') paced.failures.set(status, (paced.failures.get(status) ?? 0) + 1);
       }),
     );
@@ -116,16 +119,6 @@ async function buyAtPace(storeUrl: string, buyers: SyncBuyers, minMs: number, do
 const p99 = (latencies: number[]) =>
   latencies.toSorted((a, b) => a - b)[Math.ceil(latencies.length * 0.99) - 1] ?? 0;
 const failed = (p: Paced) => [...p.failures].map(([s, n]) => `${n} × ${s}`).join(', ');
-
-const joined = (parts: Paced[]): Paced => ({
-  latencies: parts.flatMap((p) => p.latencies),
-  failures: new Map(
-    [...new Set(parts.flatMap((p) => [...p.failures.keys()]))].map((k) => [
-      k,
-      parts.reduce((n, p) => n + (p.failures.get(k) ?? 0), 0),
-    ]),
-  ),
-});
 
 /**
  * The purchases' p99 on a quiet store and while `resync` runs, by turns: `rounds` times a quiet window
@@ -141,18 +134,16 @@ export async function measurePurchasesDuringSync(
   // The shelf built after the first import, and the store's purchase path warmed, not measured.
   await fetch(`${storeUrl}/api/v1/catalog/products?currency=BRL`).then((r) => r.arrayBuffer());
   await buyAtPace(storeUrl, buyers, WARM_MS, () => true);
-  const quietParts: Paced[] = [];
-  const duringParts: Paced[] = [];
+  const [quiet, during] = [nonePaced(), nonePaced()];
   for (let r = 0; r < rounds; r++) {
-    quietParts.push(await buyAtPace(storeUrl, buyers, QUIET_ROUND_MS, () => true));
+    await buyAtPace(storeUrl, buyers, QUIET_ROUND_MS, () => true, quiet);
     let syncing = true;
     const synced = resync().finally(() => {
       syncing = false;
     });
-    duringParts.push(await buyAtPace(storeUrl, buyers, 0, () => !syncing));
+    await buyAtPace(storeUrl, buyers, 0, () => !syncing, during);
     await synced;
   }
-  const [quiet, during] = [joined(quietParts), joined(duringParts)];
   const [q, d] = [p99(quiet.latencies), p99(during.latencies)];
   console.log(
     `purchases during a re-sync: quiet p99 ${fmt(q)} ms of ${quiet.latencies.length} (${failed(quiet) || 'all 201'}), ` +

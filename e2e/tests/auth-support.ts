@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { signInViaApi } from './staff-support.ts';
 
 // The server allows 10 registrations per address per hour, so most tests share one account made here.
 export const PASSWORD = 'Numero-e2e-S3nha!';
@@ -45,11 +46,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD, but
  * (the first tests of auth.spec.ts and auth-en.spec.ts walk the form).
  */
 export async function openDashboardSignedIn(page: Page, email: string, password = PASSWORD) {
-  const res = await page.request.post('/api/v1/auth/login', {
-    headers: { Origin: baseURL },
-    form: { username: email, password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInViaApi(page.request, email, password);
   const sessionChecked = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me') && r.ok());
   await page.goto('/dashboard');
   await sessionChecked;

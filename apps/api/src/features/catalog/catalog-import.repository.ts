@@ -39,14 +39,8 @@ export const costKey = (productId: number, currency: PricingCurrency) =>
 /** Products read per statement of the snapshot, with their costs. */
 const SNAPSHOT_PRODUCTS = 20_000;
 
-/**
- * Each line of a text the database joined, cut at its commas (codes, providers and holds have none),
- * added to `into`; a turn of the event loop after, so a process serving requests answers between chunks.
- */
-async function linesOf<T>(text: string | null, into: T[], row: (fields: string[]) => T): Promise<void> {
-  if (text) for (const line of text.split('\n')) into.push(row(line.split(',')));
-  await turn();
-}
+/** The lines of a text the database joined, each cut at its commas (codes, providers and holds have none). */
+const linesOf = (text: string | null) => (text ? text.split('\n').map((line) => line.split(',')) : []);
 
 /** The tables the catalogue import reads whole and writes in small batches, each its own statement. */
 export function createCatalogImportRepository(db: Executor) {
@@ -79,25 +73,23 @@ export function createCatalogImportRepository(db: Executor) {
         );
         if (chunk?.last == null) break;
         after = Number(chunk.last);
-        await linesOf(chunk.products, products, ([id, service, country, brl, usd, stock, hold]) => ({
-          id: Number(id),
-          service: service!,
-          country: country!,
-          price: { BRL: Number(brl), USD: Number(usd) },
-          stock: Number(stock),
-          hold: (hold || null) as SaleHold | null,
-        }));
-        if (chunk.costs)
-          for (const line of chunk.costs.split('\n')) {
-            const [productId, provider, currency, cost] = line.split(',') as [
-              string,
-              string,
-              PricingCurrency,
-              string,
-            ];
-            const byKey = costs.get(provider) ?? new Map<number, number>();
-            costs.set(provider, byKey.set(costKey(Number(productId), currency), Number(cost)));
-          }
+        for (const [id, service, country, brl, usd, stock, hold] of linesOf(chunk.products))
+          products.push({
+            id: Number(id),
+            service: service!,
+            country: country!,
+            price: { BRL: Number(brl), USD: Number(usd) },
+            stock: Number(stock),
+            hold: (hold || null) as SaleHold | null,
+          });
+        for (const [productId, provider, currency, cost] of linesOf(chunk.costs)) {
+          const byKey = costs.get(provider!) ?? new Map<number, number>();
+          costs.set(
+            provider!,
+            byKey.set(costKey(Number(productId), currency as PricingCurrency), Number(cost)),
+          );
+        }
+        // A turn of the event loop per chunk: a process serving requests answers between them.
         await turn();
       }
       return {

@@ -1,3 +1,4 @@
+import { setImmediate as turn } from 'node:timers/promises';
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { CatalogRepository } from './catalog.repository.ts';
 
@@ -57,7 +58,6 @@ const byName = new Intl.Collator();
 
 /** Rows read between two turns of the event loop, so that requests meanwhile wait a few ms at most. */
 const SLICE_ROWS = 5_000;
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The positions of each group's members, in order: one array cut into a view per group. */
 function groupPositions(keys: Int32Array, groups: number): Int32Array[] {
